@@ -1,0 +1,277 @@
+//! The board geometry magic bitboards rest on: relevant-occupancy masks, blocker-board
+//! enumeration and the slow reference attacks every table is checked against.
+//!
+//! Nothing here needs to be fast; it is the ground truth. Everything else in the
+//! workspace is verified against [`slow_attacks`].
+
+use crate::{Slider, Square};
+
+/// Squares that can block `slider` on `sq`: every square its rays cross on an empty board,
+/// except the last square of each ray. A piece on the board's edge can never hide a square
+/// behind it, so edge squares are irrelevant (seed documents 000 and 001) and left out,
+/// which shrinks the index by up to four bits.
+pub fn relevant_mask(slider: Slider, sq: Square) -> u64 {
+    let mut mask = 0;
+    for (df, dr) in slider.directions() {
+        let mut ray = ray_squares(sq, df, dr).peekable();
+        while let Some(target) = ray.next() {
+            if ray.peek().is_some() {
+                mask |= target.bit();
+            }
+        }
+    }
+    mask
+}
+
+/// Attacks of `slider` on `sq` given the `occupied` squares, computed by walking each ray
+/// until it leaves the board or hits an occupied square (which is included: it may be a
+/// capture). Bits outside the rays, and `sq` itself, are ignored.
+pub fn slow_attacks(slider: Slider, sq: Square, occupied: u64) -> u64 {
+    // One step along a ray is a shift of the current square's bit, with the file that a
+    // sideways step would wrap into masked off. Written as index loops rather than iterators
+    // because the build script runs this unoptimized for all 107,648 occupancies.
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    let steps: [(u32, bool, u64); 4] = match slider {
+        // (shift, shifts left?, squares a step may land on)
+        Slider::Rook => [(1, true, NOT_FILE_A), (1, false, NOT_FILE_H), (8, true, !0), (8, false, !0)],
+        Slider::Bishop => {
+            [(9, true, NOT_FILE_A), (7, true, NOT_FILE_H), (7, false, NOT_FILE_A), (9, false, NOT_FILE_H)]
+        }
+    };
+    let mut attacks = 0;
+    let mut i = 0;
+    while i < 4 {
+        let (shift, left, allowed) = steps[i];
+        let mut bit = sq.bit();
+        loop {
+            bit = if left { bit << shift } else { bit >> shift } & allowed;
+            if bit == 0 {
+                break;
+            }
+            attacks |= bit;
+            if occupied & bit != 0 {
+                break;
+            }
+        }
+        i += 1;
+    }
+    attacks
+}
+
+/// The number of different attack sets of `slider` on `sq` over all occupancies: the product
+/// of the ray lengths (seed document 002), since each ray's attack set is fixed by where its
+/// first blocker stands, one of as many squares as the ray is long.
+pub fn distinct_attack_sets(slider: Slider, sq: Square) -> usize {
+    slider.directions().iter().map(|&(df, dr)| ray_squares(sq, df, dr).count().max(1)).product()
+}
+
+/// `ceil(log2(distinct attack sets))`: no index with fewer bits can tell the attack sets of
+/// `slider` on `sq` apart.
+pub fn lower_bound_bits(slider: Slider, sq: Square) -> u32 {
+    distinct_attack_sets(slider, sq).next_power_of_two().trailing_zeros()
+}
+
+/// The squares from `sq` (exclusive) in direction (`df`, `dr`) up to the board's edge.
+fn ray_squares(sq: Square, df: i8, dr: i8) -> impl Iterator<Item = Square> {
+    let (mut file, mut rank) = (sq.file() as i8, sq.rank() as i8);
+    core::iter::from_fn(move || {
+        file += df;
+        rank += dr;
+        if (0..8).contains(&file) && (0..8).contains(&rank) {
+            Square::from_file_rank(file as u8, rank as u8)
+        } else {
+            None
+        }
+    })
+}
+
+/// Every subset of `mask`, from the empty set upwards, by the carry-rippler trick:
+/// `next = (current - mask) & mask` borrows through the gaps between mask bits.
+/// Yields exactly `2^popcount(mask)` bitboards.
+pub fn subsets(mask: u64) -> Subsets {
+    Subsets { mask, next: Some(0) }
+}
+
+/// Iterator returned by [`subsets`].
+#[derive(Clone, Debug)]
+pub struct Subsets {
+    mask: u64,
+    next: Option<u64>,
+}
+
+impl Iterator for Subsets {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        let current = self.next?;
+        let following = current.wrapping_sub(self.mask) & self.mask;
+        self.next = (following != 0).then_some(following);
+        Some(current)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Not exact once iteration started; the upper bound is what matters for allocation.
+        let total = 1usize.checked_shl(self.mask.count_ones());
+        (usize::from(self.next.is_some()), total)
+    }
+}
+
+/// Every relevant occupancy of one (slider, square) with its reference attack set: the
+/// "blocker boards" and "move boards" of seed document 000, in [`subsets`] order.
+#[derive(Clone, Debug)]
+pub struct Occupancies {
+    /// Which slider.
+    pub slider: Slider,
+    /// Which square.
+    pub square: Square,
+    /// The relevant-occupancy mask.
+    pub mask: u64,
+    /// Every subset of `mask`.
+    pub blockers: Vec<u64>,
+    /// `slow_attacks` of each entry of `blockers`, at the same position.
+    pub attacks: Vec<u64>,
+}
+
+impl Occupancies {
+    /// Enumerates all blocker boards of (`slider`, `square`) and their attacks.
+    pub fn new(slider: Slider, square: Square) -> Self {
+        let mask = relevant_mask(slider, square);
+        let count = 1usize << mask.count_ones();
+        let (mut blockers, mut attacks) = (Vec::with_capacity(count), Vec::with_capacity(count));
+        // The carry-rippler of `subsets`, inlined: this runs unoptimized in the build script.
+        let mut subset = 0u64;
+        loop {
+            blockers.push(subset);
+            attacks.push(slow_attacks(slider, square, subset));
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
+            }
+        }
+        Occupancies { slider, square, mask, blockers, attacks }
+    }
+
+    /// Number of bits in the mask: the minimal index bits of a plain magic for this square.
+    pub fn mask_bits(&self) -> u32 {
+        self.mask.count_ones()
+    }
+
+    /// Number of different attack sets among all occupancies (seed 002's "#attset").
+    pub fn distinct_attack_sets(&self) -> usize {
+        distinct_attack_sets(self.slider, self.square)
+    }
+
+    /// `ceil(log2(distinct attack sets))`: no index with fewer bits can tell them apart.
+    pub fn lower_bound_bits(&self) -> u32 {
+        lower_bound_bits(self.slider, self.square)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn board(names: &[&str]) -> u64 {
+        names.iter().map(|n| sq(n).bit()).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn rook_e4_matches_seed_000() {
+        // Blocker mask, blocker board and move board of seed document 000.
+        let mask = board(&["e2", "e3", "e5", "e6", "e7", "b4", "c4", "d4", "f4", "g4"]);
+        assert_eq!(relevant_mask(Slider::Rook, sq("e4")), mask);
+        let blockers = board(&["b4", "c4", "e2", "e5", "e7"]);
+        let moves = board(&["c4", "d4", "f4", "g4", "h4", "e5", "e3", "e2"]);
+        assert_eq!(slow_attacks(Slider::Rook, sq("e4"), blockers), moves);
+    }
+
+    #[test]
+    fn rook_a1_mask_matches_seed_003() {
+        let mask = board(&["a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1", "e1", "f1", "g1"]);
+        assert_eq!(relevant_mask(Slider::Rook, sq("a1")), mask);
+    }
+
+    #[test]
+    fn bishop_mask_and_attacks() {
+        assert_eq!(
+            relevant_mask(Slider::Bishop, sq("d4")),
+            board(&["c3", "b2", "e5", "f6", "g7", "c5", "b6", "e3", "f2"])
+        );
+        assert_eq!(slow_attacks(Slider::Bishop, sq("a1"), board(&["c3"])), board(&["b2", "c3"]));
+        assert_eq!(slow_attacks(Slider::Bishop, sq("a1"), 0).count_ones(), 7);
+    }
+
+    #[test]
+    fn attacks_ignore_bits_off_the_rays_and_the_square_itself() {
+        let s = sq("d5");
+        for slider in Slider::ALL {
+            let off_ray = !slow_attacks(slider, s, 0);
+            assert_eq!(slow_attacks(slider, s, off_ray), slow_attacks(slider, s, 0));
+        }
+    }
+
+    #[test]
+    fn mask_sizes_total() {
+        let total = |slider| Square::ALL.iter().map(|&s| relevant_mask(slider, s).count_ones()).sum::<u32>();
+        // 4 corners x 12 + 24 edge squares x 11 + 36 inner squares x 10.
+        assert_eq!(total(Slider::Rook), 672);
+        // 4 centre squares x 9 + 12 x 7 + 4 corners x 6 + 44 x 5.
+        assert_eq!(total(Slider::Bishop), 364);
+        let entries = |slider| Square::ALL.iter().map(|&s| 1u32 << relevant_mask(slider, s).count_ones()).sum::<u32>();
+        assert_eq!((entries(Slider::Rook), entries(Slider::Bishop)), (102_400, 5_248));
+    }
+
+    #[test]
+    fn occupancies_enumerate_subsets_in_order() {
+        let occ = Occupancies::new(Slider::Bishop, sq("c1"));
+        assert_eq!(occ.blockers, subsets(occ.mask).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn subsets_are_all_distinct_and_inside_the_mask() {
+        let mask = board(&["a1", "c3", "h8", "e4"]);
+        let mut all: Vec<u64> = subsets(mask).collect();
+        assert_eq!(all.len(), 16);
+        assert!(all.iter().all(|&s| s & !mask == 0));
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 16);
+        assert_eq!(subsets(0).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(subsets(u64::MAX).take(3).collect::<Vec<_>>(), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn distinct_attack_set_formula_matches_enumeration() {
+        let mut totals = [0, 0];
+        for slider in Slider::ALL {
+            for square in Square::ALL {
+                let mut sets = Occupancies::new(slider, square).attacks;
+                sets.sort_unstable();
+                sets.dedup();
+                assert_eq!(sets.len(), distinct_attack_sets(slider, square), "{slider} {square}");
+                totals[slider.ordinal()] += sets.len();
+            }
+        }
+        assert_eq!(totals, [4900, 1428]);
+    }
+
+    #[test]
+    fn distinct_attack_sets_of_seed_table() {
+        let count = |slider, name| Occupancies::new(slider, sq(name));
+        let rook_a8 = count(Slider::Rook, "a8");
+        assert_eq!((rook_a8.blockers.len(), rook_a8.distinct_attack_sets()), (4096, 49));
+        assert_eq!(rook_a8.lower_bound_bits(), 6);
+        let rook_d5 = count(Slider::Rook, "d5");
+        assert_eq!((rook_d5.blockers.len(), rook_d5.distinct_attack_sets()), (1024, 144));
+        let bishop_a8 = count(Slider::Bishop, "a8");
+        assert_eq!((bishop_a8.blockers.len(), bishop_a8.distinct_attack_sets()), (64, 7));
+        assert_eq!(bishop_a8.lower_bound_bits(), 3);
+        let bishop_d5 = count(Slider::Bishop, "d5");
+        assert_eq!((bishop_d5.blockers.len(), bishop_d5.distinct_attack_sets()), (512, 108));
+    }
+}

@@ -1,0 +1,47 @@
+//! Everything needed to find, lay out and check magic-bitboard tables for rooks and bishops.
+//!
+//! * [`geometry`]: relevant-occupancy masks, blocker-board enumeration, slow reference attacks.
+//! * [`search`]: the seeded, deterministic magic search (one ChaCha stream per slider and square).
+//! * [`seeds`]: master and tuned seeds, and how the tuned ones are re-derived.
+//! * [`table`]: the fancy layout (one flat attack array, an entry per square).
+//! * [`verify`](mod@verify): the exhaustive check against the reference.
+//! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
+//!
+//! ```
+//! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
+//!
+//! let references = ReferenceSet::new();
+//! let generated = generate_fancy(&references, SeedPlan::Tuned, 0).unwrap();
+//! assert_eq!(generated.tables.attacks.len(), 107_648);
+//! let e4: magic_gen::Square = "e4".parse().unwrap();
+//! let occupied = ["b4", "c4", "e2", "e5", "e7"].iter().map(|s| s.parse::<magic_gen::Square>().unwrap().bit()).sum();
+//! assert_eq!(
+//!     generated.tables.lookup(magic_gen::Slider::Rook, e4, occupied),
+//!     Some(magic_gen::geometry::slow_attacks(magic_gen::Slider::Rook, e4, occupied)),
+//! );
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+/// Version of this crate, as generated headers name it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+pub mod checksum;
+pub mod generate;
+pub mod geometry;
+pub mod reference;
+pub mod search;
+pub mod seeds;
+mod slider;
+mod square;
+pub mod table;
+pub mod verify;
+
+pub use generate::{GenerateError, Generated, generate_fancy};
+pub use reference::ReferenceSet;
+pub use seeds::SeedPlan;
+pub use slider::{ParseSliderError, Slider};
+pub use square::{ParseSquareError, Square};
+pub use table::{MagicEntry, TableSet};
+pub use verify::{VerifyError, VerifyReport, verify};

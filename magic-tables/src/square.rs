@@ -1,0 +1,122 @@
+//! Board squares: a1 = 0, b1 = 1, …, h1 = 7, a2 = 8, …, h8 = 63.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// One of the 64 squares, numbered a1 = 0, b1 = 1, …, h8 = 63 (rank by rank, from White's side).
+///
+/// The index is always below 64: the lookups rely on it.
+///
+/// ```
+/// use magic_tables::Square;
+///
+/// let e4: Square = "e4".parse().unwrap();
+/// assert_eq!(e4, Square::E4);
+/// assert_eq!(e4.index(), 28);
+/// assert_eq!(Square::from_index(28), Some(e4));
+/// assert_eq!(Square::from_index(64), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+macro_rules! square_consts {
+    ($($name:ident = $index:literal),* $(,)?) => {
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), ".")]
+                pub const $name: Square = Square($index);
+            )*
+        }
+    };
+}
+
+square_consts! {
+    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
+    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
+    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
+    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
+    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
+    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
+    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
+    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
+}
+
+impl Square {
+    /// All 64 squares in index order, a1 first.
+    pub const ALL: [Square; 64] = {
+        let mut all = [Square(0); 64];
+        let mut i = 0;
+        while i < 64 {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square with this index, or `None` if `index >= 64`.
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < 64 { Some(Square(index)) } else { None }
+    }
+
+    /// The square on `file` (0 = a … 7 = h) and `rank` (0 = rank 1 … 7 = rank 8), if both are below 8.
+    pub const fn from_file_rank(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 { Some(Square(rank * 8 + file)) } else { None }
+    }
+
+    /// The index, `0..64`.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The file, 0 (a) to 7 (h).
+    pub const fn file(self) -> u8 {
+        self.0 % 8
+    }
+
+    /// The rank, 0 (rank 1) to 7 (rank 8).
+    pub const fn rank(self) -> u8 {
+        self.0 / 8
+    }
+
+    /// The bitboard with only this square set.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+}
+
+impl fmt::Display for Square {
+    /// Writes the square's name, such as `e4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = [b'a' + self.file(), b'1' + self.rank()];
+        // Both bytes are ASCII letters or digits.
+        f.write_str(core::str::from_utf8(&name).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// The error of parsing a string that is not a square name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseSquareError;
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a square name (expected a file a-h followed by a rank 1-8, such as `e4`)")
+    }
+}
+
+impl core::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    /// Parses a name such as `e4` (the file letter may be upper case).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.as_bytes() {
+            [file, rank] => {
+                let file = file.to_ascii_lowercase().wrapping_sub(b'a');
+                let rank = rank.wrapping_sub(b'1');
+                Square::from_file_rank(file, rank).ok_or(ParseSquareError)
+            }
+            _ => Err(ParseSquareError),
+        }
+    }
+}
