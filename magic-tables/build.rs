@@ -15,7 +15,8 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            println!("cargo::error=magic-tables: {message}");
+            // Cargo shows a failed build script's stderr under "--- stderr".
+            eprintln!("error: magic-tables could not generate its tables: {message}");
             ExitCode::FAILURE
         }
     }
