@@ -88,12 +88,17 @@ pub struct MagicTester<'a> {
 }
 
 impl<'a> MagicTester<'a> {
-    /// A tester for `bits` index bits. The range of `bits` is the caller's to check
-    /// ([`find_magic`] does); here it only has to be 1..=32 so the table fits.
-    pub fn new(occupancies: &'a Occupancies, bits: u32) -> Self {
-        assert!((1..=32).contains(&bits), "index bits must be 1..=32, got {bits}");
+    /// A tester for `bits` index bits, which must lie between the square's lower bound
+    /// (`ceil(log2(distinct attack sets))`, below which no magic can exist) and its mask size
+    /// (above which none is needed).
+    pub fn new(occupancies: &'a Occupancies, bits: u32) -> Result<Self, SearchError> {
+        let (min, max) = (occupancies.lower_bound_bits(), occupancies.mask_bits());
+        if bits < min || bits > max {
+            let (slider, square) = (occupancies.slider, occupancies.square);
+            return Err(SearchError::BitsOutOfRange { slider, square, bits, min, max });
+        }
         let size = 1usize << bits;
-        MagicTester { occupancies, shift: 64 - bits, epoch: 0, stamps: vec![0; size], slots: vec![0; size] }
+        Ok(MagicTester { occupancies, shift: 64 - bits, epoch: 0, stamps: vec![0; size], slots: vec![0; size] })
     }
 
     /// Cheap filter before the full check: a good multiplier moves many mask bits into the
@@ -139,12 +144,8 @@ pub fn find_magic(
     max_candidates: u64,
 ) -> Result<FoundMagic, SearchError> {
     let (slider, square) = (occupancies.slider, occupancies.square);
-    let (min, max) = (occupancies.lower_bound_bits(), occupancies.mask_bits());
-    if bits < min || bits > max {
-        return Err(SearchError::BitsOutOfRange { slider, square, bits, min, max });
-    }
+    let mut tester = MagicTester::new(occupancies, bits)?;
     let mut rng = square_rng(seed, slider, square);
-    let mut tester = MagicTester::new(occupancies, bits);
     for candidate in 1..=max_candidates {
         let magic = sparse_candidate(&mut rng);
         if tester.passes_early_reject(magic) && tester.is_magic(magic) {
@@ -191,7 +192,7 @@ mod tests {
     #[test]
     fn tester_rejects_a_destructive_collision() {
         let o = occ(Slider::Rook, "a1");
-        let mut tester = MagicTester::new(&o, o.mask_bits());
+        let mut tester = MagicTester::new(&o, o.mask_bits()).unwrap();
         // Multiplying by 0 sends every occupancy to slot 0, and they do not all attack alike.
         assert!(!tester.is_magic(0));
         // The identity shifted to the top maps each occupancy to itself: injective, so magic

@@ -17,7 +17,7 @@ fn every_committed_seed_finds_its_magic_within_the_bound() {
     }
 }
 
-/// Re-derives a sample of seeds from scratch (all 128 take minutes in a debug build: run
+/// Re-derives a sample of seeds from scratch (all 128 take minutes in a debug build; run
 /// `cargo run --release -p magic-gen --example tune-seeds` for the full set) and checks that
 /// the committed ones are the smallest that work, as the derivation defines them.
 #[test]
