@@ -29,7 +29,7 @@ fn run() -> Result<(), String> {
     // The budget only applies to master seeds; tuned seeds must succeed within their own bound,
     // so a broken seed fails fast with the square's name instead of searching at length.
     let generated = generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?;
-    let source = build_support::render_fancy(&generated);
+    let source = magic_gen::emit::rust_source(&generated);
     let path = out_dir.join(build_support::FANCY_FILE_NAME);
     build_support::write_if_changed(&path, &source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(())

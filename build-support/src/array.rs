@@ -2,8 +2,6 @@
 
 use std::fmt::Write as _;
 
-use magic_gen::{Slider, Square, TableSet};
-
 /// Literals per line: four fixed-width hex literals fit in 100 columns.
 const PER_LINE: usize = 4;
 
@@ -16,31 +14,30 @@ pub struct Segment<'a> {
     pub values: &'a [u64],
 }
 
-/// The attack array of a fancy table set cut into one segment per (slider, square), each
-/// labelled with slider, square, offset and index bits.
-pub fn fancy_segments(tables: &TableSet) -> Vec<Segment<'_>> {
-    let mut segments = Vec::with_capacity(128);
-    for slider in Slider::ALL {
-        for square in Square::ALL {
-            let entry = tables.entry(slider, square);
-            let start = entry.offset as usize;
-            let len = 1usize << entry.bits();
-            segments.push(Segment {
-                label: format!("{slider} {square}: offset {start}, {} index bits", entry.bits()),
-                values: &tables.attacks[start..start + len],
-            });
-        }
-    }
-    segments
-}
-
 /// Appends `pub static NAME: [u64; N] = [ … ];` to `out`, where N is the total length of
 /// `segments`: a `// label` line before each segment and at most four literals per line.
-pub fn write_attack_array(out: &mut String, name: &str, segments: &[Segment<'_>]) {
+pub fn write_rust_array(out: &mut String, name: &str, segments: &[Segment<'_>]) {
     let len: usize = segments.iter().map(|s| s.values.len()).sum();
     out.reserve(len * 20 + segments.len() * 64);
     writeln!(out, "/// Attack sets of every square's slice, in the order the entries' offsets give.").unwrap();
     writeln!(out, "pub static {name}: [u64; {len}] = [").unwrap();
+    write_elements(out, segments, "");
+    out.push_str("];\n");
+}
+
+/// Appends `static const uint64_t NAME[N] = { … };` to `out`, laid out as [`write_rust_array`] does,
+/// with `ULL` suffixes.
+pub fn write_c_array(out: &mut String, name: &str, segments: &[Segment<'_>]) {
+    let len: usize = segments.iter().map(|s| s.values.len()).sum();
+    out.reserve(len * 23 + segments.len() * 64);
+    writeln!(out, "static const uint64_t {name}[{len}] = {{").unwrap();
+    write_elements(out, segments, "ULL");
+    out.push_str("};\n");
+}
+
+/// The elements of an array literal: a `// label` line before each segment, then the values as
+/// fixed-width hex literals with `suffix`, four a line.
+fn write_elements(out: &mut String, segments: &[Segment<'_>], suffix: &str) {
     for segment in segments {
         writeln!(out, "    // {}", segment.label).unwrap();
         for line in segment.values.chunks(PER_LINE) {
@@ -48,12 +45,12 @@ pub fn write_attack_array(out: &mut String, name: &str, segments: &[Segment<'_>]
             for &value in line {
                 out.push(' ');
                 push_hex_literal(out, value);
+                out.push_str(suffix);
                 out.push(',');
             }
             out.push('\n');
         }
     }
-    out.push_str("];\n");
 }
 
 /// Upper-case hex digit pairs of every byte value.
@@ -102,7 +99,7 @@ mod tests {
     fn writes_labels_lines_and_length() {
         let values = [1u64, 2, 3, 4, 5];
         let mut out = String::new();
-        write_attack_array(
+        write_rust_array(
             &mut out,
             "T",
             &[

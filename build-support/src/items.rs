@@ -3,7 +3,7 @@
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::quote;
 
-use magic_gen::{MagicEntry, TableSet};
+use crate::{Entry, FancyTables};
 
 /// A fixed-width hex literal such as `0x000101010101017E`: same width for every value, so
 /// columns line up and diffs stay readable.
@@ -12,7 +12,7 @@ pub fn hex_u64(value: u64) -> syn::LitInt {
 }
 
 /// One `Magic { mask, magic, shift, offset }` expression.
-fn magic_expr(entry: &MagicEntry) -> TokenStream {
+fn magic_expr(entry: &Entry) -> TokenStream {
     let mask = hex_u64(entry.mask);
     let magic = hex_u64(entry.magic);
     let shift = Literal::u32_unsuffixed(entry.shift);
@@ -21,11 +21,11 @@ fn magic_expr(entry: &MagicEntry) -> TokenStream {
 }
 
 /// `TABLE_ENTRIES`, `TABLE_BYTES`, `ROOK_MAGICS` and `BISHOP_MAGICS`, pretty-printed.
-pub fn fancy_items(tables: &TableSet) -> String {
+pub fn fancy_items(tables: &FancyTables<'_>) -> String {
     let entries = Literal::usize_unsuffixed(tables.attacks.len());
     let bytes = Literal::usize_unsuffixed(tables.bytes());
-    let rook = tables.entries[0].iter().map(magic_expr);
-    let bishop = tables.entries[1].iter().map(magic_expr);
+    let rook = tables.rook.iter().map(magic_expr);
+    let bishop = tables.bishop.iter().map(magic_expr);
     let tokens = quote! {
         /// Slots in [`ATTACKS`].
         pub const TABLE_ENTRIES: usize = #entries;

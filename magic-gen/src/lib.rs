@@ -6,6 +6,7 @@
 //! * [`table`]: the fancy layout (one flat attack array, an entry per square).
 //! * [`verify`](mod@verify): the exhaustive check against the reference.
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
+//! * [`emit`]: a verified table set as Rust or C source (through `build-support`).
 //!
 //! ```
 //! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
@@ -27,7 +28,7 @@
 /// Version of this crate, as generated headers name it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-pub mod checksum;
+pub mod emit;
 pub mod generate;
 pub mod geometry;
 pub mod reference;

@@ -52,7 +52,7 @@ pub fn golden_text(generated: &Generated) -> String {
          # Regenerate with: BLESS=1 cargo test -p magic-tests --test golden\n",
     );
     out += &format!("entries {}\n", tables.attacks.len());
-    out += &format!("attacks_fnv1a64 {:#018x}\n", magic_gen::checksum::fnv1a64(&tables.attacks));
+    out += &format!("attacks_fnv1a64 {:#018x}\n", build_support::checksum::fnv1a64(&tables.attacks));
     for slider in magic_gen::Slider::ALL {
         for square in magic_gen::Square::ALL {
             let e = tables.entry(slider, square);
