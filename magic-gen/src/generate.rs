@@ -47,6 +47,16 @@ pub fn generate_fancy(references: &ReferenceSet, plan: SeedPlan, budget: u64) ->
         found.push(find_magic(occ, occ.mask_bits(), seed, plan.max_candidates(budget))?);
     }
     let found: [FoundMagic; 128] = found.try_into().expect("ReferenceSet has 128 entries");
+    Ok(tables_from_magics(references, found, plan)?)
+}
+
+/// Lays out and verifies the fancy table of 128 magics already found (in stream order), as a
+/// search with `plan` found them.
+pub fn tables_from_magics(
+    references: &ReferenceSet,
+    found: [FoundMagic; 128],
+    plan: SeedPlan,
+) -> Result<Generated, VerifyError> {
     let tables = TableSet::build_fancy(references, &found);
     let report = verify(&tables, references)?;
     Ok(Generated { tables, plan, found, report })

@@ -28,9 +28,13 @@
 /// Version of this crate, as generated headers name it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+pub mod diagram;
 pub mod emit;
+#[cfg(feature = "cli")]
+pub mod files;
 pub mod generate;
 pub mod geometry;
+pub mod magic_set;
 pub mod reference;
 pub mod search;
 pub mod seeds;
@@ -39,7 +43,7 @@ mod square;
 pub mod table;
 pub mod verify;
 
-pub use generate::{GenerateError, Generated, generate_fancy};
+pub use generate::{GenerateError, Generated, generate_fancy, tables_from_magics};
 pub use reference::ReferenceSet;
 pub use seeds::SeedPlan;
 pub use slider::{ParseSliderError, Slider};

@@ -70,8 +70,11 @@ pub struct FoundMagic {
     pub magic: u64,
     /// Index bits: the lookup shifts right by `64 - bits`.
     pub bits: u32,
-    /// How many candidates were drawn, this one included.
+    /// The magic's number (1-based) in its square's whole candidate sequence: with the whole
+    /// sequence searched, how many candidates were drawn.
     pub candidates: u64,
+    /// How many candidates this search drew (differs from `candidates` in a shard).
+    pub drawn: u64,
 }
 
 /// Tests candidate magics for one (slider, square) and index size, reusing its scratch table.
@@ -132,6 +135,130 @@ impl<'a> MagicTester<'a> {
     }
 }
 
+/// Candidates per block of a square's sequence; shards own whole blocks.
+pub const SHARD_BLOCK: u64 = 4096;
+
+/// A deterministic share of every square's candidate sequence: shard `index` of `count` owns
+/// the blocks of [`SHARD_BLOCK`] candidates whose block number is `index` modulo `count`.
+///
+/// Candidate `j` (0-based) of a square is always drawn from the same words of its ChaCha stream
+/// (words `6j .. 6j + 6`), whichever shard draws it, so `count` processes together search exactly
+/// the sequence one process would, without overlap. The first magic of the whole sequence is the
+/// found magic with the smallest candidate number over all shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+/// Why a shard specification was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// Not of the form `I/N`.
+    #[error("`{0}` is not a shard: expected I/N with whole numbers, such as 0/4")]
+    Syntax(String),
+    /// `I >= N` or `N = 0`.
+    #[error("shard {index}/{count} does not exist: the index must be below the count (0/{count} .. {}/{count})", .count.saturating_sub(1))]
+    OutOfRange {
+        /// Requested index.
+        index: u64,
+        /// Requested count.
+        count: u64,
+    },
+}
+
+impl Shard {
+    /// The whole sequence: shard 0 of 1.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
+        if index < count { Ok(Shard { index, count }) } else { Err(ShardError::OutOfRange { index, count }) }
+    }
+
+    /// This shard's index.
+    pub fn index(self) -> u64 {
+        self.index
+    }
+
+    /// How many shards the sequence is split into.
+    pub fn count(self) -> u64 {
+        self.count
+    }
+
+    /// The first block at or after `block` that this shard owns.
+    fn own_block_from(self, block: u64) -> u64 {
+        block + (self.index + self.count - block % self.count) % self.count
+    }
+}
+
+impl core::fmt::Display for Shard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl core::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let syntax = || ShardError::Syntax(s.to_owned());
+        let (index, count) = s.split_once('/').ok_or_else(syntax)?;
+        let index = index.trim().parse().map_err(|_| syntax())?;
+        let count = count.trim().parse().map_err(|_| syntax())?;
+        Shard::new(index, count)
+    }
+}
+
+/// The candidates of one (seed, slider, square) that one shard draws, numbered by their
+/// position in the square's whole sequence.
+#[derive(Clone, Debug)]
+pub struct CandidateStream {
+    rng: ChaCha8Rng,
+    shard: Shard,
+    next: u64,
+}
+
+impl CandidateStream {
+    /// The stream of `shard` through the candidates of (`seed`, `slider`, `square`).
+    pub fn new(seed: u64, slider: Slider, square: Square, shard: Shard) -> Self {
+        CandidateStream { rng: square_rng(seed, slider, square), shard, next: 0 }
+    }
+}
+
+impl Iterator for CandidateStream {
+    /// (1-based number in the whole sequence, candidate magic).
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if self.shard.count > 1 && self.next % SHARD_BLOCK == 0 {
+            let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
+            self.next = block * SHARD_BLOCK;
+            // Each candidate takes three u64, i.e. six 32-bit ChaCha words.
+            self.rng.set_word_pos(u128::from(self.next) * 6);
+        }
+        self.next += 1;
+        Some((self.next, sparse_candidate(&mut self.rng)))
+    }
+}
+
+/// Limits of one square's search. The candidate limit keeps results reproducible; a deadline
+/// may end a search earlier on a slower machine, but never changes which magic is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Candidates this shard may draw for the square.
+    pub max_candidates: u64,
+    /// Give up once this instant has passed (checked every 1,024 candidates).
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Budget {
+    /// At most `max_candidates` candidates, no deadline.
+    pub fn candidates(max_candidates: u64) -> Self {
+        Budget { max_candidates, deadline: None }
+    }
+}
+
 /// Searches for a magic of (`occupancies.slider`, `occupancies.square`) with `bits` index bits,
 /// drawing at most `max_candidates` candidates from [`square_rng`]`(seed, …)`.
 ///
@@ -143,16 +270,32 @@ pub fn find_magic(
     seed: u64,
     max_candidates: u64,
 ) -> Result<FoundMagic, SearchError> {
+    search_magic(occupancies, bits, seed, Shard::WHOLE, Budget::candidates(max_candidates))
+}
+
+/// [`find_magic`] over one shard's part of the sequence, within `budget`. The found magic is
+/// the first in that part; its `candidates` is its number in the whole sequence.
+pub fn search_magic(
+    occupancies: &Occupancies,
+    bits: u32,
+    seed: u64,
+    shard: Shard,
+    budget: Budget,
+) -> Result<FoundMagic, SearchError> {
     let (slider, square) = (occupancies.slider, occupancies.square);
     let mut tester = MagicTester::new(occupancies, bits)?;
-    let mut rng = square_rng(seed, slider, square);
-    for candidate in 1..=max_candidates {
-        let magic = sparse_candidate(&mut rng);
+    let stream = CandidateStream::new(seed, slider, square, shard);
+    let mut drawn = 0;
+    for (number, magic) in stream.take(usize::try_from(budget.max_candidates).unwrap_or(usize::MAX)) {
+        drawn += 1;
         if tester.passes_early_reject(magic) && tester.is_magic(magic) {
-            return Ok(FoundMagic { magic, bits, candidates: candidate });
+            return Ok(FoundMagic { magic, bits, candidates: number, drawn });
+        }
+        if drawn % 1024 == 0 && budget.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            break;
         }
     }
-    Err(SearchError::NotFound { slider, square, bits, candidates: max_candidates })
+    Err(SearchError::NotFound { slider, square, bits, candidates: drawn })
 }
 
 #[cfg(test)]
@@ -198,6 +341,44 @@ mod tests {
         // The identity shifted to the top maps each occupancy to itself: injective, so magic
         // only if the top bits hold the whole mask, which for a1 they do not.
         assert!(!tester.is_magic(1));
+    }
+
+    #[test]
+    fn shards_split_the_sequence_without_overlap_or_gaps() {
+        let sq: Square = "b2".parse().unwrap();
+        let whole: Vec<(u64, u64)> = CandidateStream::new(3, Slider::Rook, sq, Shard::WHOLE).take(4 * 4096).collect();
+        let mut merged: Vec<(u64, u64)> = (0..3)
+            .flat_map(|i| {
+                CandidateStream::new(3, Slider::Rook, sq, Shard::new(i, 3).unwrap()).take(2 * 4096).collect::<Vec<_>>()
+            })
+            .filter(|(n, _)| *n <= 4 * 4096)
+            .collect();
+        merged.sort_unstable();
+        assert_eq!(merged, whole);
+        assert_eq!(whole[0].0, 1);
+    }
+
+    #[test]
+    fn sharded_search_finds_the_same_first_magic() {
+        let o = occ(Slider::Rook, "e4");
+        let whole = find_magic(&o, o.mask_bits(), 11, 10_000_000).unwrap();
+        let best = (0..4)
+            .filter_map(|i| {
+                search_magic(&o, o.mask_bits(), 11, Shard::new(i, 4).unwrap(), Budget::candidates(10_000_000)).ok()
+            })
+            .min_by_key(|f| f.candidates)
+            .unwrap();
+        assert_eq!((best.magic, best.candidates), (whole.magic, whole.candidates));
+    }
+
+    #[test]
+    fn shard_syntax() {
+        assert_eq!("1/4".parse::<Shard>(), Shard::new(1, 4));
+        assert!(matches!("3/2".parse::<Shard>(), Err(ShardError::OutOfRange { index: 3, count: 2 })));
+        assert!(matches!("0/0".parse::<Shard>(), Err(ShardError::OutOfRange { .. })));
+        assert!(matches!("1-4".parse::<Shard>(), Err(ShardError::Syntax(_))));
+        assert!(matches!("a/4".parse::<Shard>(), Err(ShardError::Syntax(_))));
+        assert_eq!(Shard::new(2, 5).unwrap().to_string(), "2/5");
     }
 
     #[test]

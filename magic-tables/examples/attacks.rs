@@ -37,10 +37,8 @@ fn run(args: &[String]) -> Result<String, String> {
         "bishop" => ("Bishop", BISHOP_MAGICS[square.index() as usize].mask, bishop_attacks(square, occupied)),
         _ => return Err(format!("unknown slider `{slider}` (expected rook or bishop)")),
     };
-    Ok(render(
-        &format!("{name} on {square}"),
-        &[("Blocker Mask", mask), ("Blocker Board", occupied & mask), ("Move Board", moves)],
-    ))
+    let boards = [("Blocker Mask", mask), ("Blocker Board", occupied & mask), ("Move Board", moves)];
+    Ok(magic_gen::diagram::side_by_side(&format!("{name} on {square}"), &boards))
 }
 
 /// Parses a comma-separated list of square names into a bitboard.
@@ -54,35 +52,6 @@ fn parse_blockers(list: &str) -> Result<u64, String> {
             .map(|sq| board | sq.bit())
             .map_err(|_| format!("`{name}` in the blocker list is not a square name (a1 .. h8)"))
     })
-}
-
-/// Draws the boards side by side, rank 8 at the top, 1 for a set square and 0 for an empty one.
-fn render(title: &str, boards: &[(&str, u64)]) -> String {
-    const WIDTH: usize = 24;
-    let mut out = format!("{title}\n\n");
-    for (heading, _) in boards {
-        out.push_str(&format!("{heading:<WIDTH$}"));
-    }
-    out = out.trim_end().to_owned() + "\n";
-    for _ in boards {
-        out.push_str(&format!("{:<WIDTH$}", "-".repeat(15)));
-    }
-    out = out.trim_end().to_owned() + "\n";
-    for rank in (0..8u8).rev() {
-        let mut line = String::new();
-        for &(_, board) in boards {
-            let cells: Vec<&str> = (0..8u8)
-                .map(|file| {
-                    let sq = Square::from_file_rank(file, rank).expect("file and rank are below 8");
-                    if board & sq.bit() != 0 { "1" } else { "0" }
-                })
-                .collect();
-            line.push_str(&format!("{:<WIDTH$}", cells.join(" ")));
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]

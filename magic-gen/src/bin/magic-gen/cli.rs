@@ -1,0 +1,173 @@
+//! The command line's grammar, as clap derive types.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use magic_gen::search::Shard;
+use magic_gen::{Slider, Square};
+
+/// Find, verify and export magic bitboard multipliers for rook and bishop attacks.
+///
+/// A magic multiplier turns the blockers of a slider on a square into an index of a small
+/// attack table: attacks = table[((occupied & mask) * magic) >> shift]. This tool searches for
+/// such multipliers (deterministically: the same seed gives the same magics on every machine
+/// and thread count), checks magic sets exhaustively (your engine's, or published ones),
+/// prints the per-square statistics and exports tables as Rust or C.
+#[derive(Debug, Parser)]
+#[command(name = "magic-gen", version, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Search for magics (all 128 slider squares unless --slider/--square narrow it down).
+    Search(SearchArgs),
+    /// Check magic sets exhaustively: this tool's results or published record tables (CSV).
+    Verify(VerifyArgs),
+    /// Print the per-square table: mask bits, occupancies, distinct attack sets, lower bound.
+    Stats(StatsArgs),
+    /// Draw the blocker mask, blocker board and move board of one slider on one square.
+    Show(ShowArgs),
+    /// Write a complete, verified table as Rust source or a C header.
+    Emit(EmitArgs),
+    /// Combine the results of shard runs (search --shard I/N) into one result.
+    Merge(MergeArgs),
+}
+
+/// Output formats of `search` and `merge`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ResultFormat {
+    /// This tool's JSON results (readable by verify, merge and emit).
+    Json,
+    /// One line per square: slider,square,bits,magic,candidate,drawn.
+    Csv,
+    /// The complete table as Rust source (needs all 128 squares).
+    Rust,
+    /// The complete table as a C header (needs all 128 squares).
+    C,
+}
+
+/// Output formats of `emit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SourceFormat {
+    /// Rust source, as the magic-tables build script writes it.
+    Rust,
+    /// A C99 header with inline lookups.
+    C,
+}
+
+/// Where the magics searched come from and how long to look.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Sliders to search (repeat or separate with commas) [default: rook,bishop].
+    #[arg(long, value_delimiter = ',', value_name = "rook|bishop")]
+    pub slider: Vec<Slider>,
+    /// Squares to search, such as e4 (repeat or separate with commas) [default: all 64].
+    #[arg(long, value_delimiter = ',', value_name = "SQUARE")]
+    pub square: Vec<Square>,
+    /// Index bits for every searched square [default: the mask size, the usual minimal fancy magic].
+    #[arg(long, conflicts_with = "bits_below")]
+    pub bits: Option<u32>,
+    /// Ask for N index bits fewer than the mask size ("best magics": each bit halves a table).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub bits_below: u32,
+    /// Master seed of the random streams (one stream per slider and square).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Give up on a square after drawing this many candidates.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_candidates: u64,
+    /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Search only shard I of N of every square's candidate sequence (see `merge`).
+    #[arg(long, value_name = "I/N", default_value = "0/1")]
+    pub shard: Shard,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ResultFormat::Json)]
+    pub format: ResultFormat,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+/// Files to check.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Magic set files: this tool's JSON or CSV results, or record CSVs with a header starting
+    /// `square,index,piece,` (fancy with bits_used, fixed-shift with offsets, black magics).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Layout of the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Board-shaped text, rank 8 on top.
+    Board,
+    /// One CSV line per slider and square.
+    Csv,
+}
+
+/// Statistics options.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StatsFormat::Board)]
+    pub format: StatsFormat,
+}
+
+/// What to draw.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The slider.
+    #[arg(long, value_name = "rook|bishop")]
+    pub slider: Slider,
+    /// Its square.
+    #[arg(long)]
+    pub square: Square,
+    /// Occupied squares, separated by commas, such as b4,c4,e2,e5,e7 [default: none].
+    #[arg(long, value_delimiter = ',', value_name = "SQUARES")]
+    pub occupied: Vec<Square>,
+}
+
+/// What to emit.
+#[derive(Debug, Args)]
+pub struct EmitArgs {
+    /// A results file with a magic for all 128 squares (from `search` or `merge`).
+    #[arg(long, value_name = "FILE", conflicts_with = "seed", required_unless_present = "seed")]
+    pub input: Option<PathBuf>,
+    /// Search the magics now: a master seed, or `tuned` for the magic-tables build's own seeds.
+    #[arg(long, value_name = "N|tuned")]
+    pub seed: Option<String>,
+    /// Candidates per square for a --seed search.
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_candidates: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SourceFormat::Rust)]
+    pub format: SourceFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+/// Shard results to combine.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Results of `search --shard I/N` runs: the same seed and squares, every shard 0..N once.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ResultFormat::Json)]
+    pub format: ResultFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}

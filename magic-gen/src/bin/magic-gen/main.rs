@@ -1,0 +1,57 @@
+//! `magic-gen`: find, verify and export magic bitboard multipliers.
+//!
+//! Exit codes: 0 success; 1 the work was done but its answer is "no" (a magic not found within
+//! the budget, a table that does not verify); 2 bad input (arguments, files) or an I/O error.
+
+mod cli;
+mod emit_cmd;
+mod merge_cmd;
+mod output;
+mod search_cmd;
+mod show_cmd;
+mod stats_cmd;
+mod verify_cmd;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command};
+
+/// The outcome of a subcommand that ran to the end.
+pub enum Outcome {
+    /// Everything asked for was done and is valid.
+    Success,
+    /// Done, but the answer is negative (reported on stderr already).
+    Negative,
+}
+
+/// An error that stops a subcommand: bad input or I/O. Printed as one line.
+#[derive(Debug)]
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure(error.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Search(args) => search_cmd::run(args),
+        Command::Verify(args) => verify_cmd::run(args),
+        Command::Stats(args) => stats_cmd::run(args),
+        Command::Show(args) => show_cmd::run(args),
+        Command::Emit(args) => emit_cmd::run(args),
+        Command::Merge(args) => merge_cmd::run(args),
+    };
+    match result {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Negative) => ExitCode::from(1),
+        Err(Failure(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! `magic-gen verify`: exhaustive checks of magic set files.
+
+use magic_gen::ReferenceSet;
+use magic_gen::files::read_magic_set;
+use magic_gen::magic_set::{check_set, check_structure};
+
+use crate::cli::VerifyArgs;
+use crate::{Failure, Outcome};
+
+pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
+    // Read every file first, so a malformed one stops the run before any report.
+    let mut loaded = Vec::new();
+    for path in &args.files {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        let file = read_magic_set(path, &text)?;
+        // A set that cannot describe a table at all (a square twice or missing) is bad input,
+        // not a table that fails verification.
+        check_structure(&file.set).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        loaded.push((path, file));
+    }
+    let references = ReferenceSet::new();
+    let mut all_valid = true;
+    for (path, file) in loaded {
+        println!("{}: {}", path.display(), file.kind);
+        let rooks = file.set.entries.iter().filter(|e| e.slider == magic_gen::Slider::Rook).count();
+        println!("  squares: {} (rook {rooks}, bishop {})", file.set.entries.len(), file.set.entries.len() - rooks);
+        if !file.not_found.is_empty() {
+            let names: Vec<String> = file.not_found.iter().map(|(sl, sq)| format!("{sl} {sq}")).collect();
+            println!("  without a magic in the file: {}", names.join(", "));
+        }
+        match check_set(&file.set, &references) {
+            Ok(report) => {
+                println!("  valid: yes ({} occupancies checked against the reference)", report.occupancies_checked);
+                println!(
+                    "  entries: {} (max index + 1), {:.1} KiB; slots used: {} ({:.1}%)",
+                    report.entries,
+                    report.entries as f64 * 8.0 / 1024.0,
+                    report.used,
+                    100.0 * report.used as f64 / report.entries.max(1) as f64
+                );
+                if report.entries_with_unlisted_minimal != report.entries {
+                    println!(
+                        "  entries with minimal (mask-sized) slices for the {} unlisted squares: {}",
+                        128 - report.squares,
+                        report.entries_with_unlisted_minimal
+                    );
+                }
+                if report.overlapping_squares == 0 {
+                    println!("  overlapping squares: none");
+                } else {
+                    println!(
+                        "  overlapping squares: {} of {} interleave with another, all compatible ({} slots shared by two squares)",
+                        report.overlapping_squares, report.squares, report.shared_slots
+                    );
+                }
+            }
+            Err(error) => {
+                all_valid = false;
+                println!("  valid: no: {error}");
+            }
+        }
+    }
+    Ok(if all_valid { Outcome::Success } else { Outcome::Negative })
+}

@@ -1,0 +1,440 @@
+//! The file formats the command line reads and writes: its own search results (JSON and CSV)
+//! and the published record tables (`shared/records/*.csv`: fancy magics with index bits,
+//! fixed-shift magics with offsets, black magics with offsets).
+//!
+//! Every reading error names the file's line where there is one.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::magic_set::{Indexing, MagicSet, SetEntry};
+use crate::search::Shard;
+use crate::{Slider, Square};
+
+/// The `format` field of the JSON results this crate writes.
+pub const RESULTS_FORMAT: &str = "magic-gen-results/1";
+
+/// Column names of the results CSV, in order.
+pub const RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "magic", "candidate", "drawn"];
+
+/// A problem with an input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    /// Where: the path, and the 1-based line if known.
+    pub location: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.message)
+    }
+}
+
+impl std::error::Error for FileError {}
+
+fn error_at(path: &Path, line: Option<u64>, message: impl Into<String>) -> FileError {
+    let location = match line {
+        Some(line) => format!("{}:{line}", path.display()),
+        None => path.display().to_string(),
+    };
+    FileError { location, message: message.into() }
+}
+
+/// One square's search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareResult {
+    /// Slider.
+    pub slider: Slider,
+    /// Square.
+    pub square: Square,
+    /// Index bits searched for.
+    pub bits: u32,
+    /// The magic and its number in the square's candidate sequence, if one was found.
+    pub found: Option<(u64, u64)>,
+    /// Candidates drawn for this square.
+    pub drawn: u64,
+}
+
+/// The results of one search run (or of merged shard runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResults {
+    /// Master seed.
+    pub seed: u64,
+    /// The shard searched (`0/1` for all of it, or after a merge of every shard).
+    pub shard: Shard,
+    /// One result per searched square, in stream order.
+    pub squares: Vec<SquareResult>,
+}
+
+impl SearchResults {
+    /// The found magics as a fancy [`MagicSet`] (squares without a magic are left out).
+    pub fn magic_set(&self) -> MagicSet {
+        let entries = self
+            .squares
+            .iter()
+            .filter_map(|r| {
+                r.found.map(|(magic, _)| SetEntry {
+                    slider: r.slider,
+                    square: r.square,
+                    magic,
+                    shift: 64 - r.bits,
+                    offset: None,
+                })
+            })
+            .collect();
+        MagicSet { indexing: Indexing::White, entries }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultsJson {
+    format: String,
+    generator: String,
+    seed: u64,
+    shard: String,
+    squares: Vec<SquareJson>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SquareJson {
+    slider: String,
+    square: String,
+    bits: u32,
+    magic: Option<String>,
+    candidate: Option<u64>,
+    drawn: u64,
+}
+
+fn hex(value: u64) -> String {
+    format!("{value:#018x}")
+}
+
+/// Parses `0x…` (or bare) hexadecimal of 1 to 16 digits.
+pub fn parse_hex(text: &str) -> Result<u64, String> {
+    let digits = text.trim().strip_prefix("0x").or_else(|| text.trim().strip_prefix("0X")).unwrap_or(text.trim());
+    if digits.is_empty() || digits.len() > 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("`{text}` is not a 64-bit hexadecimal number"));
+    }
+    u64::from_str_radix(digits, 16).map_err(|e| format!("`{text}`: {e}"))
+}
+
+/// `results` as pretty-printed JSON.
+pub fn results_to_json(results: &SearchResults) -> String {
+    let file = ResultsJson {
+        format: RESULTS_FORMAT.to_owned(),
+        generator: format!("magic-gen {}", crate::VERSION),
+        seed: results.seed,
+        shard: results.shard.to_string(),
+        squares: results
+            .squares
+            .iter()
+            .map(|r| SquareJson {
+                slider: r.slider.to_string(),
+                square: r.square.to_string(),
+                bits: r.bits,
+                magic: r.found.map(|(m, _)| hex(m)),
+                candidate: r.found.map(|(_, c)| c),
+                drawn: r.drawn,
+            })
+            .collect(),
+    };
+    serde_json::to_string_pretty(&file).expect("plain data serializes") + "\n"
+}
+
+/// `results` as CSV with [`RESULTS_CSV_HEADER`]; a square without a magic has empty `magic`
+/// and `candidate` fields.
+pub fn results_to_csv(results: &SearchResults) -> String {
+    let mut out = RESULTS_CSV_HEADER.join(",") + "\n";
+    for r in &results.squares {
+        let (magic, candidate) = r.found.map_or((String::new(), String::new()), |(m, c)| (hex(m), c.to_string()));
+        out += &format!("{},{},{},{magic},{candidate},{}\n", r.slider, r.square, r.bits, r.drawn);
+    }
+    out
+}
+
+/// Checks a square's fields and puts its result in place, refusing a pair seen before.
+fn square_result(
+    slider: &str,
+    square: &str,
+    bits: u32,
+    magic: Option<u64>,
+    candidate: Option<u64>,
+    drawn: u64,
+) -> Result<SquareResult, String> {
+    let slider: Slider = slider.parse().map_err(|e: crate::ParseSliderError| e.to_string())?;
+    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| e.to_string())?;
+    if !(1..=32).contains(&bits) {
+        return Err(format!("{slider} {square}: {bits} index bits is out of range (1..=32)"));
+    }
+    let found = match (magic, candidate) {
+        (Some(m), Some(c)) => Some((m, c)),
+        (None, None) => None,
+        _ => return Err(format!("{slider} {square}: `magic` and `candidate` must both be given or both be empty")),
+    };
+    Ok(SquareResult { slider, square, bits, found, drawn })
+}
+
+/// Sorts results into stream order and refuses a (slider, square) listed twice.
+fn into_stream_order(
+    path: &Path,
+    mut squares: Vec<(Option<u64>, SquareResult)>,
+) -> Result<Vec<SquareResult>, FileError> {
+    squares.sort_by_key(|(_, r)| (r.slider, r.square));
+    for pair in squares.windows(2) {
+        let (line, r) = &pair[1];
+        if (r.slider, r.square) == (pair[0].1.slider, pair[0].1.square) {
+            return Err(error_at(path, *line, format!("{} {} appears twice", r.slider, r.square)));
+        }
+    }
+    Ok(squares.into_iter().map(|(_, r)| r).collect())
+}
+
+/// Reads search results written by [`results_to_json`] or [`results_to_csv`] (decided by the
+/// first non-blank character: `{` for JSON). A CSV file has no seed or shard, so they read as
+/// seed 0, shard 0/1.
+pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError> {
+    if text.trim_start().starts_with('{') {
+        let file: ResultsJson =
+            serde_json::from_str(text).map_err(|e| error_at(path, Some(e.line() as u64), e.to_string()))?;
+        if file.format != RESULTS_FORMAT {
+            return Err(error_at(path, None, format!("format `{}` is not `{RESULTS_FORMAT}`", file.format)));
+        }
+        let shard: Shard =
+            file.shard.parse().map_err(|e: crate::search::ShardError| error_at(path, None, e.to_string()))?;
+        let mut squares = Vec::new();
+        for (i, s) in file.squares.iter().enumerate() {
+            let at = |message: String| error_at(path, None, format!("squares[{i}]: {message}"));
+            let magic = s.magic.as_deref().map(parse_hex).transpose().map_err(at)?;
+            let result = square_result(&s.slider, &s.square, s.bits, magic, s.candidate, s.drawn).map_err(at)?;
+            squares.push((None, result));
+        }
+        return Ok(SearchResults { seed: file.seed, shard, squares: into_stream_order(path, squares)? });
+    }
+    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
+    let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
+    if header.iter().collect::<Vec<_>>() != RESULTS_CSV_HEADER {
+        return Err(error_at(path, Some(1), format!("expected the header `{}`", RESULTS_CSV_HEADER.join(","))));
+    }
+    let mut squares = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| csv_error(path, &e))?;
+        let line = record.position().map(|p| p.line());
+        let at = |message: String| error_at(path, line, message);
+        let number = |i: usize| -> Result<Option<u64>, FileError> {
+            let field = &record[i];
+            if field.is_empty() {
+                return Ok(None);
+            }
+            field
+                .parse()
+                .map(Some)
+                .map_err(|_| at(format!("`{field}` in column `{}` is not a whole number", RESULTS_CSV_HEADER[i])))
+        };
+        let bits = number(2)?.ok_or_else(|| at("`bits` is empty".to_owned()))?;
+        let bits = u32::try_from(bits).map_err(|_| at(format!("{bits} index bits is out of range")))?;
+        let magic = if record[3].is_empty() { None } else { Some(parse_hex(&record[3]).map_err(at)?) };
+        let drawn = number(5)?.ok_or_else(|| at("`drawn` is empty".to_owned()))?;
+        let result = square_result(&record[0], &record[1], bits, magic, number(4)?, drawn).map_err(at)?;
+        squares.push((line, result));
+    }
+    Ok(SearchResults { seed: 0, shard: Shard::WHOLE, squares: into_stream_order(path, squares)? })
+}
+
+fn csv_error(path: &Path, error: &csv::Error) -> FileError {
+    let line = error.position().map(|p| p.line());
+    let message = match error.kind() {
+        csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
+            format!("wrong number of columns: {len} where the header has {expected_len}")
+        }
+        _ => error.to_string(),
+    };
+    error_at(path, line, message)
+}
+
+/// What kind of table a file describes, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// This crate's search results.
+    Results,
+    /// A record CSV of fancy magics with their index bits.
+    RecordFancy,
+    /// A record CSV of fixed-shift ("white") magics with offsets into one array.
+    RecordFixedShift,
+    /// A record CSV of black magics with offsets into one array.
+    RecordBlack,
+}
+
+impl fmt::Display for FileKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FileKind::Results => "magic-gen search results (fancy)",
+            FileKind::RecordFancy => "record table: fancy magics with index bits",
+            FileKind::RecordFixedShift => "record table: fixed-shift magics with offsets (overlapping)",
+            FileKind::RecordBlack => "record table: black magics with offsets (overlapping)",
+        })
+    }
+}
+
+/// A magic set read from any supported file.
+#[derive(Clone, Debug)]
+pub struct LoadedSet {
+    /// What the file was.
+    pub kind: FileKind,
+    /// The magics.
+    pub set: MagicSet,
+    /// Squares the file lists without a magic (search results only).
+    pub not_found: Vec<(Slider, Square)>,
+}
+
+/// Reads a magic set from this crate's results (JSON or CSV) or a record CSV
+/// (header `square,index,piece,…` with `magic_hex` + `bits_used`, `magic_hex` + `shift` +
+/// `offset`, or `black_magic_hex` + `shift` + `offset`).
+pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
+    let first_line = text.lines().next().unwrap_or("").trim();
+    if !first_line.starts_with("square,") {
+        let results = read_results(path, text)?;
+        let not_found = results.squares.iter().filter(|r| r.found.is_none()).map(|r| (r.slider, r.square)).collect();
+        return Ok(LoadedSet { kind: FileKind::Results, set: results.magic_set(), not_found });
+    }
+    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
+    let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
+    let column = |name: &str| header.iter().position(|h| h == name);
+    let required = |name: &str| column(name).ok_or_else(|| error_at(path, Some(1), format!("no `{name}` column")));
+    let (kind, indexing, magic_col) = if let Some(c) = column("black_magic_hex") {
+        (FileKind::RecordBlack, Indexing::Black, c)
+    } else if column("offset").is_some() {
+        (FileKind::RecordFixedShift, Indexing::White, required("magic_hex")?)
+    } else {
+        (FileKind::RecordFancy, Indexing::White, required("magic_hex")?)
+    };
+    let square_col = required("square")?;
+    let piece_col = required("piece")?;
+    let index_col = column("index");
+    let (shift_col, offset_col, bits_col) = match kind {
+        FileKind::RecordFancy => (None, None, Some(required("bits_used")?)),
+        _ => (Some(required("shift")?), Some(required("offset")?), None),
+    };
+    let mut entries = Vec::new();
+    let mut lines = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| csv_error(path, &e))?;
+        let line = record.position().map(|p| p.line());
+        let at = |message: String| error_at(path, line, message);
+        let whole = |col: usize, name: &str| -> Result<u32, FileError> {
+            record[col].parse().map_err(|_| at(format!("`{}` in column `{name}` is not a whole number", &record[col])))
+        };
+        let slider: Slider = record[piece_col].parse().map_err(|e: crate::ParseSliderError| at(e.to_string()))?;
+        let square: Square = record[square_col].parse().map_err(|e: crate::ParseSquareError| at(e.to_string()))?;
+        if let Some(col) = index_col {
+            let index = whole(col, "index")?;
+            if index != u32::from(square.index()) {
+                return Err(at(format!("index {index} does not match square {square} (index {})", square.index())));
+            }
+        }
+        let magic = parse_hex(&record[magic_col]).map_err(at)?;
+        let shift = match (shift_col, bits_col) {
+            (Some(col), _) => whole(col, "shift")?,
+            (None, Some(col)) => {
+                let bits = whole(col, "bits_used")?;
+                64u32
+                    .checked_sub(bits)
+                    .filter(|_| bits > 0)
+                    .ok_or_else(|| at(format!("{bits} index bits is out of range")))?
+            }
+            (None, None) => unreachable!("every record kind has a shift or bits column"),
+        };
+        let offset = offset_col.map(|col| whole(col, "offset")).transpose()?;
+        entries.push(SetEntry { slider, square, magic, shift, offset });
+        lines.push(line);
+    }
+    // A pair listed twice is a file error with its line, before any table is built.
+    let mut seen: [[Option<u64>; 64]; 2] = [[None; 64]; 2];
+    for (entry, line) in entries.iter().zip(&lines) {
+        let place = &mut seen[entry.slider.ordinal()][entry.square.index() as usize];
+        if let Some(first) = *place {
+            let message = format!("{} {} appears twice (first on line {first})", entry.slider, entry.square);
+            return Err(error_at(path, *line, message));
+        }
+        *place = Some(line.unwrap_or(0));
+    }
+    Ok(LoadedSet { kind, set: MagicSet { indexing, entries }, not_found: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path() -> &'static Path {
+        Path::new("t.csv")
+    }
+
+    #[test]
+    fn results_round_trip_through_json_and_csv() {
+        let results = SearchResults {
+            seed: 9,
+            shard: Shard::new(1, 3).unwrap(),
+            squares: vec![
+                SquareResult {
+                    slider: Slider::Rook,
+                    square: Square::ALL[0],
+                    bits: 12,
+                    found: Some((0xabc, 17)),
+                    drawn: 17,
+                },
+                SquareResult { slider: Slider::Bishop, square: Square::ALL[9], bits: 4, found: None, drawn: 100 },
+            ],
+        };
+        assert_eq!(read_results(path(), &results_to_json(&results)).unwrap(), results);
+        let from_csv = read_results(path(), &results_to_csv(&results)).unwrap();
+        assert_eq!(from_csv.squares, results.squares);
+    }
+
+    #[test]
+    fn csv_errors_carry_line_numbers() {
+        let header = RESULTS_CSV_HEADER.join(",");
+        let cases = [
+            (format!("{header}\nrook,e4,10,0xzz,1,1\n"), "t.csv:2:", "not a 64-bit hexadecimal"),
+            (format!("{header}\nrook,e4,10,0x1,1,1\nqueen,e4,10,0x1,1,1\n"), "t.csv:3:", "not a slider"),
+            (format!("{header}\nrook,e9,10,0x1,1,1\n"), "t.csv:2:", "not a square name"),
+            (format!("{header}\nrook,e4,10,0x1,1\n"), "t.csv:2:", "wrong number of columns"),
+            (format!("{header}\nrook,e4,10,0x1,1,1\nrook,e4,10,0x1,1,1\n"), "t.csv:3:", "appears twice"),
+            ("slider,square\n".to_owned(), "t.csv:1:", "expected the header"),
+        ];
+        for (text, location, needle) in cases {
+            let err = read_results(path(), &text).unwrap_err().to_string();
+            assert!(err.starts_with(location) && err.contains(needle), "{err}");
+        }
+    }
+
+    #[test]
+    fn record_files_of_each_kind() {
+        let fancy = "square,index,piece,magic_hex,mask_bits_c,bits_used,source\nb7,49,rook,0x48fffe99fecfaa00,10,9,x\n";
+        let loaded = read_magic_set(path(), fancy).unwrap();
+        assert_eq!(loaded.kind, FileKind::RecordFancy);
+        assert_eq!(loaded.set.entries[0].shift, 55);
+        let black =
+            "square,index,piece,black_magic_hex,shift,offset,source\na1,0,bishop,0xA7020080601803D8,55,60984,x\n";
+        let loaded = read_magic_set(path(), black).unwrap();
+        assert_eq!(
+            (loaded.kind, loaded.set.indexing, loaded.set.entries[0].offset),
+            (FileKind::RecordBlack, Indexing::Black, Some(60984))
+        );
+        let bad_index = "square,index,piece,magic_hex,shift,offset\na1,5,rook,0x1,52,0\n";
+        assert!(read_magic_set(path(), bad_index).unwrap_err().to_string().contains("t.csv:2: index 5 does not match"));
+        let twice = "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,0\na1,0,rook,0x1,52,0\n";
+        assert!(
+            read_magic_set(path(), twice)
+                .unwrap_err()
+                .to_string()
+                .contains("t.csv:3: rook a1 appears twice (first on line 2)")
+        );
+        let no_piece = "square,index,magic_hex,shift,offset\na1,0,0x1,52,0\n";
+        assert!(read_magic_set(path(), no_piece).unwrap_err().to_string().contains("no `piece` column"));
+    }
+}
