@@ -50,6 +50,12 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     for path in &args.files {
         let text =
             std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        if !text.trim_start().starts_with('{') {
+            return Err(Failure(format!(
+                "{}: merge needs JSON results (they record the seed and shard); CSV results do not",
+                path.display()
+            )));
+        }
         parts.push(read_results(path, &text)?);
     }
     let merged = merge(&parts)?;
