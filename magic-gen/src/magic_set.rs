@@ -80,8 +80,8 @@ pub enum SetError {
         /// Square.
         square: Square,
     },
-    /// The shift leaves no index bits or more than 32.
-    #[error("{slider} {square}: shift {shift} is out of range (32..=63)")]
+    /// The shift leaves no index bits or more than [`MAX_INDEX_BITS`].
+    #[error("{slider} {square}: shift {shift} is out of range ({}..=63: 1 to {MAX_INDEX_BITS} index bits)", 64 - MAX_INDEX_BITS)]
     BadShift {
         /// Slider.
         slider: Slider,
@@ -89,6 +89,16 @@ pub enum SetError {
         square: Square,
         /// The shift.
         shift: u32,
+    },
+    /// An offset beyond any table worth building.
+    #[error("{slider} {square}: offset {offset} is beyond the largest table checked ({MAX_SLOTS} slots)")]
+    OffsetTooLarge {
+        /// Slider.
+        slider: Slider,
+        /// Square.
+        square: Square,
+        /// The offset.
+        offset: u32,
     },
     /// Two occupancies of one square with different attacks share an index: not a magic.
     #[error(
@@ -150,8 +160,15 @@ pub struct SetReport {
     pub entries_with_unlisted_minimal: usize,
 }
 
+/// Most index bits a set may use per square: the plain layout's 12 for rooks, with room to spare.
+pub const MAX_INDEX_BITS: u32 = 16;
+
+/// Largest offset accepted: 16 Mi slots, far beyond every published layout (the plain one has
+/// 294,912), so that a corrupt file cannot make the check allocate gigabytes.
+pub const MAX_SLOTS: u32 = 1 << 24;
+
 /// Checks what a set must satisfy before any table can be built from it: no (slider, square)
-/// twice, shifts that leave 1 to 32 index bits, and either offsets for every square (then all
+/// twice, shifts that leave 1 to [`MAX_INDEX_BITS`] index bits, offsets up to [`MAX_SLOTS`], and either offsets for every square (then all
 /// 128 must be there) or for none.
 pub fn check_structure(set: &MagicSet) -> Result<(), SetError> {
     let mut seen = [[false; 64]; 2];
@@ -162,8 +179,11 @@ pub fn check_structure(set: &MagicSet) -> Result<(), SetError> {
             return Err(SetError::Duplicate { slider, square });
         }
         *place = true;
-        if !(32..=63).contains(&entry.shift) {
+        if !(64 - MAX_INDEX_BITS..=63).contains(&entry.shift) {
             return Err(SetError::BadShift { slider, square, shift: entry.shift });
+        }
+        if let Some(offset) = entry.offset.filter(|&o| o > MAX_SLOTS) {
+            return Err(SetError::OffsetTooLarge { slider, square, offset });
         }
     }
     if set.entries.iter().any(|e| e.offset.is_some()) {
@@ -343,6 +363,12 @@ mod tests {
         let mut set = tuned_set(&references);
         set.entries[5].shift = 64;
         assert!(matches!(check_set(&set, &references), Err(SetError::BadShift { shift: 64, .. })));
+        set.entries[5].shift = 32;
+        assert!(matches!(check_set(&set, &references), Err(SetError::BadShift { shift: 32, .. })));
+
+        let mut set = tuned_set(&references);
+        set.entries.iter_mut().for_each(|e| e.offset = Some(u32::MAX));
+        assert!(matches!(check_set(&set, &references), Err(SetError::OffsetTooLarge { .. })));
     }
 
     #[test]

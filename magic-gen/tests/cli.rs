@@ -121,6 +121,17 @@ fn malformed_files_name_the_line() {
 }
 
 #[test]
+fn oversized_tables_are_refused_not_allocated() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = write(dir.path(), "huge.csv", "slider,square,bits,magic,candidate,drawn\nrook,e4,32,0x1,1,1\n");
+    bad_input(&["verify", huge.to_str().unwrap()], &["huge.csv", "shift 32 is out of range"]);
+    bad_input(&["emit", "--input", huge.to_str().unwrap()], &["rook a1 has none"]);
+    let far = "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,4294967295\n";
+    let far = write(dir.path(), "far.csv", far);
+    bad_input(&["verify", far.to_str().unwrap()], &["offset 4294967295 is beyond"]);
+}
+
+#[test]
 fn an_invalid_magic_is_reported_with_exit_1() {
     let dir = tempfile::tempdir().unwrap();
     let path =

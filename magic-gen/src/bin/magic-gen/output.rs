@@ -36,6 +36,13 @@ pub fn complete_table(results: &SearchResults, plan: SeedPlan) -> Result<Generat
         let result = results.squares.iter().find(|r| (r.slider, r.square) == (occ.slider, occ.square));
         match result.and_then(|r| r.found.map(|f| (r.bits, f))) {
             Some((bits, (magic, candidates))) => {
+                let (min, max) = (occ.lower_bound_bits(), occ.mask_bits());
+                if bits < min || bits > max {
+                    return Err(Failure(format!(
+                        "{} {}: {bits} index bits is outside what a fancy table can use ({min}..={max})",
+                        occ.slider, occ.square
+                    )));
+                }
                 found.push(magic_gen::search::FoundMagic { magic, bits, candidates, drawn: candidates })
             }
             None => {
