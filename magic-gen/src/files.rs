@@ -366,6 +366,29 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
     Ok(LoadedSet { kind, set: MagicSet { indexing, entries }, not_found: Vec::new() })
 }
 
+/// Whether `text` is a plain list of magics: one hexadecimal number a line (blank lines and
+/// `#` comments allowed), as the exhaustive-search record files are.
+pub fn is_magic_list(text: &str) -> bool {
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(|l| parse_hex(l).is_ok())
+}
+
+/// Reads a plain list of magics with the line of each.
+pub fn read_magic_list(path: &Path, text: &str) -> Result<Vec<(u64, u64)>, FileError> {
+    let mut magics = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let number = i as u64 + 1;
+        magics.push((number, parse_hex(line).map_err(|e| error_at(path, Some(number), e))?));
+    }
+    if magics.is_empty() {
+        return Err(error_at(path, None, "no magics in the file"));
+    }
+    Ok(magics)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,6 +433,15 @@ mod tests {
             let err = read_results(path(), &text).unwrap_err().to_string();
             assert!(err.starts_with(location) && err.contains(needle), "{err}");
         }
+    }
+
+    #[test]
+    fn magic_lists() {
+        let text = "# all of them\n0x1fffd1ffce9200\n\n0x1fffd5ffce9200\n";
+        assert!(is_magic_list(text));
+        assert_eq!(read_magic_list(path(), text).unwrap(), vec![(2, 0x1fffd1ffce9200), (4, 0x1fffd5ffce9200)]);
+        assert!(!is_magic_list("square,index\n"));
+        assert!(read_magic_list(path(), "0x1\nzz\n").unwrap_err().to_string().starts_with("t.csv:2:"));
     }
 
     #[test]

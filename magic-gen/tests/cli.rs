@@ -276,6 +276,26 @@ fn which_cc() -> Result<&'static str, ()> {
         .ok_or(())
 }
 
+/// The exhaustive-search lists (every magic of one square at one bit fewer) all verify.
+#[test]
+fn record_magic_lists_verify() {
+    let Some(dir) = records_dir() else { return };
+    for (file, slider, square, bits, count) in [
+        ("rook_d7_shift9_all354_magics_niklasf.txt", "rook", "d7", "9", 354),
+        ("bishop_h2_4bit_magics_niklasf_cuda.txt", "bishop", "h2", "4", 14237),
+    ] {
+        let path = dir.join(file);
+        let path = path.to_str().unwrap();
+        let (stdout, _) = run(&["verify", path, "--slider", slider, "--square", square, "--bits", bits], 0);
+        assert!(stdout.contains(&format!("valid: yes, all {count}")), "{stdout}");
+        // One bit fewer still is impossible for every one of them.
+        let fewer = (bits.parse::<u32>().unwrap() - 1).to_string();
+        let (stdout, _) = run(&["verify", path, "--slider", slider, "--square", square, "--bits", &fewer], 1);
+        assert!(stdout.contains("valid: no: line 1:"), "{stdout}");
+        bad_input(&["verify", path], &["needs --slider, --square and --bits"]);
+    }
+}
+
 /// Every record table verifies and has the size `layout_size_records.csv` gives for it.
 #[test]
 fn every_record_file_verifies_at_its_published_size() {

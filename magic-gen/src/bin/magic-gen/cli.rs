@@ -103,8 +103,19 @@ pub struct SearchArgs {
 pub struct VerifyArgs {
     /// Magic set files: this tool's JSON or CSV results, or record CSVs with a header starting
     /// `square,index,piece,` (fancy with bits_used, fixed-shift with offsets, black magics).
+    /// Files that are plain lists of magics (one hex number a line) are all checked for one
+    /// square: give it with --slider, --square and --bits.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// Slider of the magics in a plain list.
+    #[arg(long, value_name = "rook|bishop")]
+    pub slider: Option<Slider>,
+    /// Square of the magics in a plain list.
+    #[arg(long)]
+    pub square: Option<Square>,
+    /// Index bits of the magics in a plain list.
+    #[arg(long)]
+    pub bits: Option<u32>,
 }
 
 /// Layout of the statistics.

@@ -1,8 +1,9 @@
 //! `magic-gen verify`: exhaustive checks of magic set files.
 
 use magic_gen::ReferenceSet;
-use magic_gen::files::read_magic_set;
+use magic_gen::files::{LoadedSet, is_magic_list, read_magic_list, read_magic_set};
 use magic_gen::magic_set::{check_set, check_structure};
+use magic_gen::search::MagicTester;
 
 use crate::cli::VerifyArgs;
 use crate::{Failure, Outcome};
@@ -13,15 +14,35 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     for path in &args.files {
         let text =
             std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        if is_magic_list(&text) {
+            loaded.push((path, Input::List(read_magic_list(path, &text)?)));
+            continue;
+        }
         let file = read_magic_set(path, &text)?;
         // A set that cannot describe a table at all (a square twice or missing) is bad input,
         // not a table that fails verification.
         check_structure(&file.set).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-        loaded.push((path, file));
+        loaded.push((path, Input::Set(file)));
     }
+    let list_square = if loaded.iter().any(|(_, input)| matches!(input, Input::List(_))) {
+        match (args.slider, args.square, args.bits) {
+            (Some(slider), Some(square), Some(bits)) => Some((slider, square, bits)),
+            _ => return Err(Failure("a plain list of magics needs --slider, --square and --bits".to_owned())),
+        }
+    } else {
+        None
+    };
     let references = ReferenceSet::new();
     let mut all_valid = true;
-    for (path, file) in loaded {
+    for (path, input) in loaded {
+        let file = match input {
+            Input::Set(file) => file,
+            Input::List(magics) => {
+                let square = list_square.expect("set when a list was read");
+                all_valid &= verify_list(path, &references, square, &magics)?;
+                continue;
+            }
+        };
         println!("{}: {}", path.display(), file.kind);
         let rooks = file.set.entries.iter().filter(|e| e.slider == magic_gen::Slider::Rook).count();
         println!("  squares: {} (rook {rooks}, bishop {})", file.set.entries.len(), file.set.entries.len() - rooks);
@@ -62,4 +83,34 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
         }
     }
     Ok(if all_valid { Outcome::Success } else { Outcome::Negative })
+}
+
+/// What a file holds.
+enum Input {
+    /// A magic set in some layout.
+    Set(LoadedSet),
+    /// (line, magic) of a plain list for one square.
+    List(Vec<(u64, u64)>),
+}
+
+/// Checks every magic of a plain list for one (slider, square, bits); reports the first failure.
+fn verify_list(
+    path: &std::path::Path,
+    references: &ReferenceSet,
+    (slider, square, bits): (magic_gen::Slider, magic_gen::Square, u32),
+    magics: &[(u64, u64)],
+) -> Result<bool, Failure> {
+    let occ = references.get(slider, square);
+    let mut tester = MagicTester::new(occ, bits)?;
+    println!("{}: list of {} magics for {slider} {square} with {bits} index bits", path.display(), magics.len());
+    match magics.iter().find(|&&(_, magic)| !tester.is_magic(magic)) {
+        None => {
+            println!("  valid: yes, all {} (each checked on all {} occupancies)", magics.len(), occ.blockers.len());
+            Ok(true)
+        }
+        Some(&(line, magic)) => {
+            println!("  valid: no: line {line}: {magic:#018x} has a destructive collision");
+            Ok(false)
+        }
+    }
 }
