@@ -12,7 +12,7 @@
 //!   seed, sizes, checksum, how to reproduce);
 //! * [`items`]: the constants and per-square `Magic` entries, built with `quote` and
 //!   formatted with `prettyplease`;
-//! * [`array`]: the flat attack array, streamed straight into the output as fixed-width hex
+//! * [`array`](mod@array): the flat attack array, streamed straight into the output as fixed-width hex
 //!   literals (running `syn` over 100k literals would cost seconds in an unoptimized build
 //!   script).
 //!

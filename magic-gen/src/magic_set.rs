@@ -2,7 +2,7 @@
 //! out here), or with given offsets into one shared array where squares' ranges may overlap
 //! ("white" fixed-shift magics and black magics).
 //!
-//! Unlike [`crate::verify`], which checks a built table, this builds the table from the magics
+//! Unlike [`crate::verify()`], which checks a built table, this builds the table from the magics
 //! and the slow reference and reports whether it can exist: no destructive collision inside a
 //! square, and no slot that two squares need to hold different attack sets.
 

@@ -49,7 +49,7 @@ impl TableSet {
     /// and fills every slot an occupancy maps to. Slots no occupancy maps to stay 0.
     ///
     /// This does not check that the magics are magic: a destructive collision leaves the
-    /// last writer in its slot, which [`crate::verify`] then reports.
+    /// last writer in its slot, which [`crate::verify()`] then reports.
     pub fn build_fancy(references: &ReferenceSet, found: &[FoundMagic; 128]) -> Self {
         let empty = MagicEntry { mask: 0, magic: 0, shift: 0, offset: 0 };
         let mut entries = [[empty; 64]; 2];
