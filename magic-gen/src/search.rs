@@ -63,6 +63,18 @@ pub enum SearchError {
     },
 }
 
+/// Whether `bits` index bits can work for (`occupancies.slider`, `occupancies.square`): at least
+/// `ceil(log2(distinct attack sets))`, below which no magic can exist, and at most the mask size,
+/// above which none is needed.
+pub fn check_bits(occupancies: &Occupancies, bits: u32) -> Result<(), SearchError> {
+    let (min, max) = (occupancies.lower_bound_bits(), occupancies.mask_bits());
+    if bits < min || bits > max {
+        let (slider, square) = (occupancies.slider, occupancies.square);
+        return Err(SearchError::BitsOutOfRange { slider, square, bits, min, max });
+    }
+    Ok(())
+}
+
 /// A magic found by [`find_magic`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FoundMagic {
@@ -95,11 +107,7 @@ impl<'a> MagicTester<'a> {
     /// (`ceil(log2(distinct attack sets))`, below which no magic can exist) and its mask size
     /// (above which none is needed).
     pub fn new(occupancies: &'a Occupancies, bits: u32) -> Result<Self, SearchError> {
-        let (min, max) = (occupancies.lower_bound_bits(), occupancies.mask_bits());
-        if bits < min || bits > max {
-            let (slider, square) = (occupancies.slider, occupancies.square);
-            return Err(SearchError::BitsOutOfRange { slider, square, bits, min, max });
-        }
+        check_bits(occupancies, bits)?;
         let size = 1usize << bits;
         Ok(MagicTester { occupancies, shift: 64 - bits, epoch: 0, stamps: vec![0; size], slots: vec![0; size] })
     }

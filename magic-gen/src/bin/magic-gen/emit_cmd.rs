@@ -10,8 +10,7 @@ use crate::{Failure, Outcome};
 pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     let generated = match (&args.input, args.seed.as_deref()) {
         (Some(path), _) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+            let text = crate::output::read_text(path)?;
             let results = read_results(path, &text)?;
             complete_table(&results, SeedPlan::Master(results.seed))?
         }

@@ -48,8 +48,7 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
 pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     let mut parts = Vec::new();
     for path in &args.files {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::output::read_text(path)?;
         if !text.trim_start().starts_with('{') {
             return Err(Failure(format!(
                 "{}: merge needs JSON results (they record the seed and shard); CSV results do not",

@@ -4,10 +4,16 @@ use std::io::Write as _;
 use std::path::Path;
 
 use magic_gen::files::{SearchResults, results_to_csv, results_to_json};
+use magic_gen::search::check_bits;
 use magic_gen::{Generated, ReferenceSet, SeedPlan, tables_from_magics};
 
 use crate::Failure;
 use crate::cli::ResultFormat;
+
+/// The contents of `path`, or an error that names it.
+pub fn read_text(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))
+}
 
 /// Writes `text` to `path` through a temporary file in the same directory, renamed into place
 /// only once complete, so an interrupted or failed run never leaves a partial file; or prints
@@ -36,13 +42,7 @@ pub fn complete_table(results: &SearchResults, plan: SeedPlan) -> Result<Generat
         let result = results.squares.iter().find(|r| (r.slider, r.square) == (occ.slider, occ.square));
         match result.and_then(|r| r.found.map(|f| (r.bits, f))) {
             Some((bits, (magic, candidates))) => {
-                let (min, max) = (occ.lower_bound_bits(), occ.mask_bits());
-                if bits < min || bits > max {
-                    return Err(Failure(format!(
-                        "{} {}: {bits} index bits is outside what a fancy table can use ({min}..={max})",
-                        occ.slider, occ.square
-                    )));
-                }
+                check_bits(occ, bits)?;
                 found.push(magic_gen::search::FoundMagic { magic, bits, candidates, drawn: candidates })
             }
             None => {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use magic_gen::files::{SearchResults, SquareResult};
 use magic_gen::geometry::Occupancies;
-use magic_gen::search::{Budget, SearchError, search_magic};
+use magic_gen::search::{Budget, SearchError, check_bits, search_magic};
 use magic_gen::{ReferenceSet, Slider, Square};
 use rayon::prelude::*;
 
@@ -28,24 +28,19 @@ pub fn selected_pairs(sliders: &[Slider], squares: &[Square]) -> Vec<(Slider, Sq
 
 /// The index bits asked for on `occ`, checked against what is possible there.
 fn requested_bits(args: &SearchArgs, occ: &Occupancies) -> Result<u32, Failure> {
-    let (min, max) = (occ.lower_bound_bits(), occ.mask_bits());
     let bits = match args.bits {
         Some(bits) => bits,
-        None => max.checked_sub(args.bits_below).ok_or_else(|| {
+        None => occ.mask_bits().checked_sub(args.bits_below).ok_or_else(|| {
             Failure(format!(
-                "{} {}: --bits-below {} is more than its {max} mask bits",
-                occ.slider, occ.square, args.bits_below
+                "{} {}: --bits-below {} is more than its {} mask bits",
+                occ.slider,
+                occ.square,
+                args.bits_below,
+                occ.mask_bits()
             ))
         })?,
     };
-    if bits < min || bits > max {
-        return Err(Failure(format!(
-            "{} {}: {bits} index bits is impossible: it has {} distinct attack sets, which need at least {min} bits, and its mask has {max} bits, so more are never needed",
-            occ.slider,
-            occ.square,
-            occ.distinct_attack_sets()
-        )));
-    }
+    check_bits(occ, bits)?;
     Ok(bits)
 }
 

@@ -12,8 +12,7 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     // Read every file first, so a malformed one stops the run before any report.
     let mut loaded = Vec::new();
     for path in &args.files {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))?;
+        let text = crate::output::read_text(path)?;
         if is_magic_list(&text) {
             loaded.push((path, Input::List(read_magic_list(path, &text)?)));
             continue;
