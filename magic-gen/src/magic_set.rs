@@ -231,10 +231,12 @@ pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport,
                 offset
             }
         };
-        let mut first_at: Vec<(u64, u64)> = Vec::new();
+        let index_of = |occupancy| set.indexing.index(occupancy, occ.mask, entry.magic, entry.shift);
+        let (mut low, mut high) = (usize::MAX, 0);
         for (&occupancy, &attacks) in occ.blockers.iter().zip(&occ.attacks) {
-            let index = set.indexing.index(occupancy, occ.mask, entry.magic, entry.shift);
+            let index = index_of(occupancy);
             let slot = offset + index as usize;
+            (low, high) = (low.min(slot), high.max(slot));
             if slot >= slots.len() {
                 slots.resize(slot + 1, None);
             }
@@ -249,15 +251,9 @@ pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport,
                     }
                 }
                 Some((owner, _)) if owner == pair => {
-                    if first_at.is_empty() {
-                        // Only needed on failure: find the earlier occupancy with this index.
-                        first_at = occ
-                            .blockers
-                            .iter()
-                            .map(|&b| (set.indexing.index(b, occ.mask, entry.magic, entry.shift), b))
-                            .collect();
-                    }
-                    let other = first_at.iter().find(|&&(i, _)| i == index).map_or(0, |&(_, b)| b);
+                    // The first occupancy of this square with the same index is the one that
+                    // filled the slot.
+                    let other = occ.blockers.iter().copied().find(|&b| index_of(b) == index).unwrap_or(0);
                     return Err(SetError::NotMagic { slider, square, magic: entry.magic, occupancy, other, index });
                 }
                 Some((owner, _)) => {
@@ -274,9 +270,6 @@ pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport,
             }
         }
         checked += occ.blockers.len();
-        let used =
-            occ.blockers.iter().map(|&b| offset + set.indexing.index(b, occ.mask, entry.magic, entry.shift) as usize);
-        let (low, high) = used.fold((usize::MAX, 0), |(low, high), slot| (low.min(slot), high.max(slot)));
         ranges.push((low, high));
     }
     let entries = slots.len();
