@@ -1,17 +1,22 @@
-//! Generates the attack tables into `OUT_DIR/fancy_magics.rs`.
+//! Generates the attack tables of the default layout and of every enabled layout feature into
+//! `OUT_DIR`, one file per layout (`fancy_magics.rs`, `plain.rs`, `fixed_shift.rs`, …).
 //!
-//! It runs unoptimized in every dependent's build, so it does only cheap work: each of the
-//! 128 searches starts from a tuned seed whose first candidate is its magic
-//! (`magic_gen::seeds::TUNED_SEEDS`), then the table is built, verified exhaustively against
-//! the slow reference, rendered and written only if it changed.
+//! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
+//! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), the densest
+//! overlapping tables come as verified data (`data/*.csv`), and every table is checked
+//! exhaustively against the slow reference before it is rendered and written (only if it
+//! changed). Any failure stops the build with a message naming the layout and the squares.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use magic_gen::layouts::{self, Layout};
 use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
 
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=data");
+    println!("cargo::rustc-check-cfg=cfg(magic_tables_pext)");
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -22,15 +27,73 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether the cargo feature `name` is enabled.
+fn feature(name: &str) -> bool {
+    std::env::var_os(format!("CARGO_FEATURE_{}", name.to_uppercase().replace('-', "_"))).is_some()
+}
+
+/// Whether the target (not the host running this script) has BMI2: Cargo passes the target's
+/// features to build scripts in `CARGO_CFG_TARGET_FEATURE`.
+fn target_has_bmi2() -> bool {
+    std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64")
+        && std::env::var("CARGO_CFG_TARGET_FEATURE").is_ok_and(|features| features.split(',').any(|f| f == "bmi2"))
+}
+
 fn run() -> Result<(), String> {
     let out_dir =
         PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set: run this build script through Cargo")?);
+    let data_dir =
+        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?).join("data");
     let references = ReferenceSet::new();
     // The budget only applies to master seeds; tuned seeds must succeed within their own bound,
     // so a broken seed fails fast with the square's name instead of searching at length.
-    let generated = generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?;
-    let source = magic_gen::emit::rust_source(&generated);
-    let path = out_dir.join(build_support::FANCY_FILE_NAME);
-    build_support::write_if_changed(&path, &source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let fancy = generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?;
+    write(&out_dir.join(build_support::FANCY_FILE_NAME), &magic_gen::emit::rust_source(&fancy))?;
+
+    let data = |name: &str| -> Result<(String, String), String> {
+        let path = data_dir.join(name);
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Ok((format!("data/{name}"), text))
+    };
+    for layout in Layout::ALL {
+        if layout == Layout::Fancy || !feature(layout.name()) {
+            continue;
+        }
+        let file = match layout {
+            Layout::Fancy => unreachable!("written above"),
+            Layout::Plain => layouts::plain::build(&references, &fancy),
+            Layout::FancyDense => {
+                let (name, text) = data("fancy_dense.csv")?;
+                layouts::fancy_dense::build(&references, &fancy, &name, &text)
+            }
+            Layout::FixedShift => {
+                let (name, text) = data("fixed_shift.csv")?;
+                layouts::overlapped::build_fixed_shift(&references, &name, &text)
+            }
+            Layout::Black => {
+                let (name, text) = data("black.csv")?;
+                layouts::overlapped::build_black(&references, &name, &text)
+            }
+            Layout::ByteLookup => layouts::byte_lookup::build(&references, &fancy),
+            Layout::Magic32 => layouts::magic32::build(&references, SeedPlan::Tuned, 0),
+            Layout::Shared => layouts::shared::build(&references, &fancy),
+            Layout::Folded => layouts::folded::build(&references, SeedPlan::Tuned, 0),
+            Layout::Pext => {
+                if !target_has_bmi2() {
+                    // The module falls back to the default layout; nothing to generate.
+                    continue;
+                }
+                println!("cargo::rustc-cfg=magic_tables_pext");
+                layouts::pext::build(&references)
+            }
+        }
+        .map_err(|e| e.to_string())?;
+        write(&out_dir.join(layout.file_name()), &file.render())?;
+    }
+    Ok(())
+}
+
+fn write(path: &Path, source: &str) -> Result<(), String> {
+    build_support::write_if_changed(path, source).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(())
 }

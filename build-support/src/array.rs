@@ -41,45 +41,55 @@ fn write_elements(out: &mut String, segments: &[Segment<'_>], suffix: &str) {
     for segment in segments {
         writeln!(out, "    // {}", segment.label).unwrap();
         for line in segment.values.chunks(PER_LINE) {
-            out.push_str("   ");
+            // The line is assembled on the stack and appended at once: this runs for every
+            // element in an unoptimized build script.
+            let mut text = [b' '; 3 + PER_LINE * 23];
+            let mut used = 3;
             for &value in line {
-                out.push(' ');
-                push_hex_literal(out, value);
-                out.push_str(suffix);
-                out.push(',');
+                text[used + 1..used + 19].copy_from_slice(&hex_literal(value));
+                used += 19;
+                text[used..used + suffix.len()].copy_from_slice(suffix.as_bytes());
+                used += suffix.len();
+                text[used] = b',';
+                used += 1;
             }
+            out.push_str(std::str::from_utf8(&text[..used]).expect("ASCII"));
             out.push('\n');
         }
     }
 }
 
-/// Upper-case hex digit pairs of every byte value.
-const HEX_PAIRS: [[u8; 2]; 256] = {
+/// The four upper-case hex digits of every 16-bit value, computed by the compiler.
+static HEX_QUADS: [[u8; 4]; 65536] = {
     const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let mut pairs = [[0; 2]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        pairs[byte] = [DIGITS[byte >> 4], DIGITS[byte & 15]];
-        byte += 1;
+    let mut quads = [[0; 4]; 65536];
+    let mut value = 0;
+    while value < 65536 {
+        quads[value] = [DIGITS[value >> 12], DIGITS[(value >> 8) & 15], DIGITS[(value >> 4) & 15], DIGITS[value & 15]];
+        value += 1;
     }
-    pairs
+    quads
 };
 
-/// Appends `value` as `0x` and 16 upper-case hex digits, the same text as `format!("0x{value:016X}")`.
+/// `value` as `0x` and 16 upper-case hex digits, the same text as `format!("0x{value:016X}")`.
 ///
-/// Hand-rolled because the build script formats 107,648 of these unoptimized, where
-/// `core::fmt` with padding costs about three times as much as this table walk.
+/// Hand-rolled because the build script formats over a million of these unoptimized (with every
+/// layout enabled), where `core::fmt` with padding costs several times as much as four lookups
+/// in a table the compiler built.
+pub fn hex_literal(value: u64) -> [u8; 18] {
+    let [a, b, c, d] = [
+        (value >> 48) as usize,
+        (value >> 32) as usize & 0xFFFF,
+        (value >> 16) as usize & 0xFFFF,
+        value as usize & 0xFFFF,
+    ];
+    let [a, b, c, d] = [HEX_QUADS[a], HEX_QUADS[b], HEX_QUADS[c], HEX_QUADS[d]];
+    [b'0', b'x', a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3], c[0], c[1], c[2], c[3], d[0], d[1], d[2], d[3]]
+}
+
+/// Appends `value` as [`hex_literal`] writes it.
 pub fn push_hex_literal(out: &mut String, value: u64) {
-    let mut text = *b"0x0000000000000000";
-    let bytes = value.to_be_bytes();
-    let mut i = 0;
-    while i < 8 {
-        let [high, low] = HEX_PAIRS[bytes[i] as usize];
-        text[2 + 2 * i] = high;
-        text[3 + 2 * i] = low;
-        i += 1;
-    }
-    out.push_str(std::str::from_utf8(&text).expect("hex digits are ASCII"));
+    out.push_str(std::str::from_utf8(&hex_literal(value)).expect("hex digits are ASCII"));
 }
 
 #[cfg(test)]

@@ -29,10 +29,12 @@ pub mod c_header;
 pub mod checksum;
 pub mod header;
 pub mod items;
+pub mod layout;
 pub mod output;
 
 pub use array::Segment;
 pub use header::Provenance;
+pub use layout::{DataArray, EntryTable, Field, LayoutFile, Values};
 pub use output::write_if_changed;
 
 /// Name of the Rust file the `magic-tables` build script writes into `OUT_DIR`.

@@ -1,11 +1,13 @@
-//! Re-derives `magic-gen/src/seeds/tuned.rs` from scratch and prints it to standard output:
+//! Re-derives one of the committed tuned-seed files from scratch and prints it to standard output:
 //!
 //! ```text
 //! cargo run --release -p magic-gen --example tune-seeds > magic-gen/src/seeds/tuned.rs
+//! cargo run --release -p magic-gen --example tune-seeds -- magic32 > magic-gen/src/seeds/tuned_magic32.rs
+//! cargo run --release -p magic-gen --example tune-seeds -- folded > magic-gen/src/seeds/tuned_folded.rs
 //! ```
 //!
 //! For every (slider, square) it takes the smallest seed whose search finds a minimal-bit
-//! magic within `TUNED_CANDIDATES` candidates. Each pair's answer depends on nothing else, so
+//! magic of the scheme within `TUNED_CANDIDATES` candidates. Each pair's answer depends on nothing else, so
 //! the pairs are shared out over all cores; the output is the same for any number of them.
 //! About 7 s of CPU time in a release build.
 
@@ -14,16 +16,55 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use magic_gen::ReferenceSet;
 use magic_gen::geometry::Occupancies;
+use magic_gen::search::Scheme;
 use magic_gen::seeds::{TUNED_CANDIDATES, tune_seed};
 
-fn derive(occ: &Occupancies) -> u64 {
-    let seed = tune_seed(occ, occ.mask_bits(), TUNED_CANDIDATES, 0, u64::MAX)
+/// Which scheme's seeds to derive, from the first argument.
+#[derive(Clone, Copy)]
+enum Which {
+    Fancy,
+    Magic32,
+    Folded,
+}
+
+impl Which {
+    fn scheme(self) -> Scheme {
+        match self {
+            Which::Fancy => Scheme::Fancy,
+            Which::Magic32 => Scheme::Magic32,
+            Which::Folded => Scheme::Folded,
+        }
+    }
+
+    /// (file name, constant name, what the seeds are for).
+    fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Which::Fancy => ("tuned.rs", "TUNED_SEEDS", "minimal-bit magic"),
+            Which::Magic32 => ("tuned_magic32.rs", "TUNED_SEEDS_MAGIC32", "minimal-bit 32-bit (Osborne) magic pair"),
+            Which::Folded => {
+                ("tuned_folded.rs", "TUNED_SEEDS_FOLDED", "minimal-bit folded magic (shift in its top six bits)")
+            }
+        }
+    }
+}
+
+fn derive(which: Which, occ: &Occupancies) -> u64 {
+    let seed = tune_seed(occ, which.scheme(), occ.mask_bits(), TUNED_CANDIDATES, 0, u64::MAX)
         .expect("a working seed exists long before the u64 range ends");
     eprintln!("{} {}: seed {seed}", occ.slider, occ.square);
     seed
 }
 
 fn main() {
+    let which = match std::env::args().nth(1).as_deref() {
+        None | Some("fancy") => Which::Fancy,
+        Some("magic32") => Which::Magic32,
+        Some("folded") => Which::Folded,
+        Some(other) => {
+            eprintln!("error: unknown scheme `{other}`: expected fancy, magic32 or folded");
+            std::process::exit(2);
+        }
+    };
     let references = ReferenceSet::new();
     let pairs: Vec<&Occupancies> = references.iter().collect();
     let next = AtomicUsize::new(0);
@@ -37,7 +78,7 @@ fn main() {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(occ) = pairs.get(i) else { break done };
-                        done.push((i, derive(occ)));
+                        done.push((i, derive(which, occ)));
                     }
                 })
             })
@@ -55,17 +96,23 @@ fn main() {
         row.push_str(if i % 8 == 0 { "\n        " } else { " " });
         write!(row, "{seed},").unwrap();
     }
+    let (file, name, what) = which.names();
+    let argument = if file == "tuned.rs" { String::new() } else { format!(" -- {}", &file[6..file.len() - 3]) };
     println!(
-        "//! Tuned seeds: regenerate with `cargo run --release -p magic-gen --example tune-seeds`.\n\
-         //! Each is the smallest seed whose search finds its square's minimal-bit magic within\n\
-         //! `TUNED_CANDIDATES` candidates (see `magic_gen::seeds::tune_seed`).\n\
-         \n\
-         /// Candidates a tuned seed's search may draw.\n\
-         pub const TUNED_CANDIDATES: u64 = {TUNED_CANDIDATES};\n\
-         \n\
-         /// `TUNED_SEEDS[slider][square]`, rook first, each a1 … h8 (eight squares, one rank, a line).\n\
+        "//! Tuned seeds: regenerate with `cargo run --release -p magic-gen --example tune-seeds{argument}`.\n\
+         //! Each is the smallest seed whose search finds its square's {what}\n\
+         //! within `TUNED_CANDIDATES` candidates (see `magic_gen::seeds::tune_seed`).\n"
+    );
+    if file == "tuned.rs" {
+        println!(
+            "/// Candidates a tuned seed's search may draw.\n\
+             pub const TUNED_CANDIDATES: u64 = {TUNED_CANDIDATES};\n"
+        );
+    }
+    println!(
+        "/// `{name}[slider][square]`, rook first, each a1 … h8 (eight squares, one rank, a line).\n\
          #[rustfmt::skip]\n\
-         pub const TUNED_SEEDS: [[u64; 64]; 2] = [\n    [{}\n    ],\n    [{}\n    ],\n];",
+         pub const {name}: [[u64; 64]; 2] = [\n    [{}\n    ],\n    [{}\n    ],\n];",
         rows[0], rows[1]
     );
 }

@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
+use crate::records::{RecordKind, is_record_file, parse_record_set};
 use crate::search::Shard;
 use crate::{Slider, Square};
 
@@ -115,14 +116,7 @@ fn hex(value: u64) -> String {
     format!("{value:#018x}")
 }
 
-/// Parses `0x…` (or bare) hexadecimal of 1 to 16 digits.
-pub fn parse_hex(text: &str) -> Result<u64, String> {
-    let digits = text.trim().strip_prefix("0x").or_else(|| text.trim().strip_prefix("0X")).unwrap_or(text.trim());
-    if digits.is_empty() || digits.len() > 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("`{text}` is not a 64-bit hexadecimal number"));
-    }
-    u64::from_str_radix(digits, 16).map_err(|e| format!("`{text}`: {e}"))
-}
+pub use crate::records::parse_hex;
 
 /// `results` as pretty-printed JSON.
 pub fn results_to_json(results: &SearchResults) -> String {
@@ -296,74 +290,18 @@ pub struct LoadedSet {
 /// (header `square,index,piece,…` with `magic_hex` + `bits_used`, `magic_hex` + `shift` +
 /// `offset`, or `black_magic_hex` + `shift` + `offset`).
 pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
-    let first_line = text.lines().next().unwrap_or("").trim();
-    if !first_line.starts_with("square,") {
+    if !is_record_file(text) {
         let results = read_results(path, text)?;
         let not_found = results.squares.iter().filter(|r| r.found.is_none()).map(|r| (r.slider, r.square)).collect();
         return Ok(LoadedSet { kind: FileKind::Results, set: results.magic_set(), not_found });
     }
-    let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
-    let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
-    let column = |name: &str| header.iter().position(|h| h == name);
-    let required = |name: &str| column(name).ok_or_else(|| error_at(path, Some(1), format!("no `{name}` column")));
-    let (kind, indexing, magic_col) = if let Some(c) = column("black_magic_hex") {
-        (FileKind::RecordBlack, Indexing::Black, c)
-    } else if column("offset").is_some() {
-        (FileKind::RecordFixedShift, Indexing::White, required("magic_hex")?)
-    } else {
-        (FileKind::RecordFancy, Indexing::White, required("magic_hex")?)
+    let (kind, set) = parse_record_set(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
+    let kind = match kind {
+        RecordKind::Fancy => FileKind::RecordFancy,
+        RecordKind::FixedShift => FileKind::RecordFixedShift,
+        RecordKind::Black => FileKind::RecordBlack,
     };
-    let square_col = required("square")?;
-    let piece_col = required("piece")?;
-    let index_col = column("index");
-    let (shift_col, offset_col, bits_col) = match kind {
-        FileKind::RecordFancy => (None, None, Some(required("bits_used")?)),
-        _ => (Some(required("shift")?), Some(required("offset")?), None),
-    };
-    let mut entries = Vec::new();
-    let mut lines = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| csv_error(path, &e))?;
-        let line = record.position().map(|p| p.line());
-        let at = |message: String| error_at(path, line, message);
-        let whole = |col: usize, name: &str| -> Result<u32, FileError> {
-            record[col].parse().map_err(|_| at(format!("`{}` in column `{name}` is not a whole number", &record[col])))
-        };
-        let slider: Slider = record[piece_col].parse().map_err(|e: crate::ParseSliderError| at(e.to_string()))?;
-        let square: Square = record[square_col].parse().map_err(|e: crate::ParseSquareError| at(e.to_string()))?;
-        if let Some(col) = index_col {
-            let index = whole(col, "index")?;
-            if index != u32::from(square.index()) {
-                return Err(at(format!("index {index} does not match square {square} (index {})", square.index())));
-            }
-        }
-        let magic = parse_hex(&record[magic_col]).map_err(at)?;
-        let shift = match (shift_col, bits_col) {
-            (Some(col), _) => whole(col, "shift")?,
-            (None, Some(col)) => {
-                let bits = whole(col, "bits_used")?;
-                64u32
-                    .checked_sub(bits)
-                    .filter(|_| bits > 0)
-                    .ok_or_else(|| at(format!("{bits} index bits is out of range")))?
-            }
-            (None, None) => unreachable!("every record kind has a shift or bits column"),
-        };
-        let offset = offset_col.map(|col| whole(col, "offset")).transpose()?;
-        entries.push(SetEntry { slider, square, magic, shift, offset });
-        lines.push(line);
-    }
-    // A pair listed twice is a file error with its line, before any table is built.
-    let mut seen: [[Option<u64>; 64]; 2] = [[None; 64]; 2];
-    for (entry, line) in entries.iter().zip(&lines) {
-        let place = &mut seen[entry.slider.ordinal()][entry.square.index() as usize];
-        if let Some(first) = *place {
-            let message = format!("{} {} appears twice (first on line {first})", entry.slider, entry.square);
-            return Err(error_at(path, *line, message));
-        }
-        *place = Some(line.unwrap_or(0));
-    }
-    Ok(LoadedSet { kind, set: MagicSet { indexing, entries }, not_found: Vec::new() })
+    Ok(LoadedSet { kind, set, not_found: Vec::new() })
 }
 
 /// Whether `text` is a plain list of magics: one hexadecimal number a line (blank lines and

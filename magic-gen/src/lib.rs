@@ -7,6 +7,7 @@
 //! * [`verify`](mod@verify): the exhaustive check against the reference.
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
 //! * [`emit`]: a verified table set as Rust or C source (through `build-support`).
+//! * [`layouts`]: every other table layout of seed document 002, built, checked and rendered.
 //!
 //! ```
 //! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
@@ -34,7 +35,9 @@ pub mod emit;
 pub mod files;
 pub mod generate;
 pub mod geometry;
+pub mod layouts;
 pub mod magic_set;
+pub mod records;
 pub mod reference;
 pub mod search;
 pub mod seeds;

@@ -89,6 +89,55 @@ pub struct FoundMagic {
     pub drawn: u64,
 }
 
+/// The family of index functions a search looks for magics of: how a candidate is drawn and
+/// how it turns an occupancy into an index. Every layout of seed document 002 uses one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scheme {
+    /// `((occupied & mask) * magic) >> (64 - bits)`: plain, fancy and all layouts built on them.
+    Fancy,
+    /// Grant Osborne's 32-bit magics for targets without a fast 64-bit multiply: the candidate
+    /// holds two 32-bit multipliers, `hi << 32 | lo`, and with `key = occupied & mask` the index
+    /// is `((key as u32 * lo) ^ ((key >> 32) as u32 * hi)) >> (32 - bits)`.
+    Magic32,
+    /// Fancy indexing with the shift folded into the magic (Grant Osborne's method): the top six
+    /// bits of the magic are `64 - bits`, so a lookup reads the shift from the magic itself
+    /// (`magic >> 58`) while the whole word, those six bits included, is the multiplier. Only the
+    /// other 58 bits are drawn at random.
+    ///
+    /// Eugene Kotlov's further step, the offset in the magic's low bits, is not offered: those
+    /// bits are the only ones that move the mask bits of ranks 7 and 8 into the index, and with
+    /// them fixed to an offset no magic turned up for several such squares (rook b7 and e8 in
+    /// 20 million candidates each, even with 64 slots of slack per slice to choose the low bits
+    /// from), where the shift alone costs no more candidates than a plain fancy search.
+    Folded,
+}
+
+impl Scheme {
+    /// The candidate this scheme makes of one sparse random word.
+    pub fn candidate(self, sparse: u64, bits: u32) -> u64 {
+        match self {
+            Scheme::Fancy | Scheme::Magic32 => sparse,
+            Scheme::Folded => (sparse & !(0b11_1111 << 58)) | (u64::from(64 - bits) << 58),
+        }
+    }
+
+    /// The index of `key` (an occupancy already ANDed with the mask) under `magic`.
+    #[inline(always)]
+    pub fn index(self, key: u64, magic: u64, bits: u32) -> usize {
+        match self {
+            Scheme::Fancy | Scheme::Folded => (key.wrapping_mul(magic) >> (64 - bits)) as usize,
+            Scheme::Magic32 => magic32_index(key, magic, bits),
+        }
+    }
+}
+
+/// Osborne's 32-bit index of `key` under `magic = hi << 32 | lo` (see [`Scheme::Magic32`]).
+#[inline(always)]
+pub fn magic32_index(key: u64, magic: u64, bits: u32) -> usize {
+    let product = (key as u32).wrapping_mul(magic as u32) ^ ((key >> 32) as u32).wrapping_mul((magic >> 32) as u32);
+    (product >> (32 - bits)) as usize
+}
+
 /// Tests candidate magics for one (slider, square) and index size, reusing its scratch table.
 ///
 /// Instead of clearing the table for every candidate, each slot carries the epoch (candidate
@@ -96,7 +145,8 @@ pub struct FoundMagic {
 #[derive(Clone, Debug)]
 pub struct MagicTester<'a> {
     occupancies: &'a Occupancies,
-    shift: u32,
+    scheme: Scheme,
+    bits: u32,
     epoch: u32,
     stamps: Vec<u32>,
     slots: Vec<u64>,
@@ -107,22 +157,44 @@ impl<'a> MagicTester<'a> {
     /// (`ceil(log2(distinct attack sets))`, below which no magic can exist) and its mask size
     /// (above which none is needed).
     pub fn new(occupancies: &'a Occupancies, bits: u32) -> Result<Self, SearchError> {
+        Self::with_scheme(occupancies, Scheme::Fancy, bits)
+    }
+
+    /// A tester for the magics of `scheme`; see [`MagicTester::new`].
+    pub fn with_scheme(occupancies: &'a Occupancies, scheme: Scheme, bits: u32) -> Result<Self, SearchError> {
         check_bits(occupancies, bits)?;
         let size = 1usize << bits;
-        Ok(MagicTester { occupancies, shift: 64 - bits, epoch: 0, stamps: vec![0; size], slots: vec![0; size] })
+        Ok(MagicTester { occupancies, scheme, bits, epoch: 0, stamps: vec![0; size], slots: vec![0; size] })
     }
 
     /// Cheap filter before the full check: a good multiplier moves many mask bits into the
     /// top byte of the product, which feeds the index. Candidates with fewer than six bits
-    /// there are almost never magic (Stockfish applies the same test).
+    /// there are almost never magic (Stockfish applies the same test). 32-bit magics are
+    /// filtered the same way on the top byte of their 32-bit product.
     pub fn passes_early_reject(&self, magic: u64) -> bool {
-        (self.occupancies.mask.wrapping_mul(magic) >> 56).count_ones() >= 6
+        let mask = self.occupancies.mask;
+        let top_byte = match self.scheme {
+            Scheme::Fancy | Scheme::Folded => mask.wrapping_mul(magic) >> 56,
+            Scheme::Magic32 => (magic32_index(mask, magic, 8)) as u64,
+        };
+        top_byte.count_ones() >= 6
     }
 
     /// Whether `magic` maps every occupancy to a slot that holds either nothing yet or the same
     /// attack set (a constructive collision). A different attack set there is a destructive
     /// collision and disqualifies the candidate.
     pub fn is_magic(&mut self, magic: u64) -> bool {
+        let bits = self.bits;
+        match self.scheme {
+            // Monomorphized per scheme so the hot fancy loop has no branch on the scheme.
+            Scheme::Fancy | Scheme::Folded => {
+                self.maps_without_conflict(|key| (key.wrapping_mul(magic) >> (64 - bits)) as usize)
+            }
+            Scheme::Magic32 => self.maps_without_conflict(|key| magic32_index(key, magic, bits)),
+        }
+    }
+
+    fn maps_without_conflict(&mut self, index_of: impl Fn(u64) -> usize) -> bool {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // Stamps from 2^32 candidates ago would look current: start over.
@@ -131,7 +203,7 @@ impl<'a> MagicTester<'a> {
         }
         let occ = self.occupancies;
         for (&blockers, &attacks) in occ.blockers.iter().zip(&occ.attacks) {
-            let index = (blockers.wrapping_mul(magic) >> self.shift) as usize;
+            let index = index_of(blockers);
             if self.stamps[index] != self.epoch {
                 self.stamps[index] = self.epoch;
                 self.slots[index] = attacks;
@@ -290,12 +362,26 @@ pub fn search_magic(
     shard: Shard,
     budget: Budget,
 ) -> Result<FoundMagic, SearchError> {
+    search_scheme(occupancies, Scheme::Fancy, bits, seed, shard, budget)
+}
+
+/// [`search_magic`] for the magics of any [`Scheme`]. Candidates are drawn from the same
+/// stream as for fancy magics and shaped by [`Scheme::candidate`].
+pub fn search_scheme(
+    occupancies: &Occupancies,
+    scheme: Scheme,
+    bits: u32,
+    seed: u64,
+    shard: Shard,
+    budget: Budget,
+) -> Result<FoundMagic, SearchError> {
     let (slider, square) = (occupancies.slider, occupancies.square);
-    let mut tester = MagicTester::new(occupancies, bits)?;
+    let mut tester = MagicTester::with_scheme(occupancies, scheme, bits)?;
     let stream = CandidateStream::new(seed, slider, square, shard);
     let mut drawn = 0;
-    for (number, magic) in stream.take(usize::try_from(budget.max_candidates).unwrap_or(usize::MAX)) {
+    for (number, sparse) in stream.take(usize::try_from(budget.max_candidates).unwrap_or(usize::MAX)) {
         drawn += 1;
+        let magic = scheme.candidate(sparse, bits);
         if tester.passes_early_reject(magic) && tester.is_magic(magic) {
             return Ok(FoundMagic { magic, bits, candidates: number, drawn });
         }
@@ -397,5 +483,50 @@ mod tests {
         let err = find_magic(&o, 6, 0, 10).unwrap_err();
         assert!(matches!(err, SearchError::NotFound { candidates: 10, .. }));
         assert!(err.to_string().contains("rook a1"));
+    }
+}
+
+#[cfg(test)]
+mod scheme_tests {
+    use super::*;
+
+    fn occ(slider: Slider, name: &str) -> Occupancies {
+        Occupancies::new(slider, name.parse().unwrap())
+    }
+
+    /// Brute force: no two occupancies with different attacks share an index.
+    fn separates(o: &Occupancies, scheme: Scheme, magic: u64, bits: u32) -> bool {
+        let index = |b: u64| scheme.index(b, magic, bits);
+        o.blockers.iter().zip(&o.attacks).all(|(&a, &att_a)| {
+            o.blockers.iter().zip(&o.attacks).all(|(&b, &att_b)| att_a == att_b || index(a) != index(b))
+        })
+    }
+
+    #[test]
+    fn magic32_and_folded_searches_find_true_magics() {
+        for (scheme, slider, name) in [
+            (Scheme::Magic32, Slider::Bishop, "c3"),
+            (Scheme::Folded, Slider::Bishop, "e4"),
+            (Scheme::Magic32, Slider::Rook, "h8"),
+        ] {
+            let o = occ(slider, name);
+            let bits = o.mask_bits();
+            let found = search_scheme(&o, scheme, bits, 5, Shard::WHOLE, Budget::candidates(20_000_000)).unwrap();
+            assert!(separates(&o, scheme, found.magic, bits), "{scheme:?} {slider} {name}");
+            if scheme == Scheme::Folded {
+                assert_eq!(found.magic >> 58, u64::from(64 - bits));
+            }
+            // And a non-magic is caught: the all-zero multiplier sends everything to index 0.
+            assert!(!MagicTester::with_scheme(&o, scheme, bits).unwrap().is_magic(0));
+        }
+    }
+
+    #[test]
+    fn magic32_index_uses_both_halves() {
+        let magic = (3u64 << 32) | 5;
+        // Low half 1 * 5 = 5, high half 1 * 3 = 3: 5 ^ 3 = 6, shifted right by 32 - 8 = 24 -> 0;
+        // with all 32 bits as the index the XOR shows.
+        assert_eq!(magic32_index(1 | (1 << 32), magic, 32), 6);
+        assert_eq!(magic32_index(1 << 63, magic, 1), ((1u32 << 31).wrapping_mul(3) >> 31) as usize);
     }
 }

@@ -8,12 +8,26 @@
 //! magic, so the build script tests 128 candidates instead of hundreds of thousands.
 
 use crate::geometry::Occupancies;
-use crate::search::find_magic;
+use crate::search::{Budget, Scheme, Shard, search_scheme};
 use crate::{Slider, Square};
 
 mod tuned;
+mod tuned_folded;
+mod tuned_magic32;
 
 pub use tuned::{TUNED_CANDIDATES, TUNED_SEEDS};
+pub use tuned_folded::TUNED_SEEDS_FOLDED;
+pub use tuned_magic32::TUNED_SEEDS_MAGIC32;
+
+/// The committed tuned seeds of `scheme`'s magics: [`TUNED_SEEDS`], [`TUNED_SEEDS_MAGIC32`]
+/// or [`TUNED_SEEDS_FOLDED`].
+pub fn tuned_seeds(scheme: Scheme) -> &'static [[u64; 64]; 2] {
+    match scheme {
+        Scheme::Fancy => &TUNED_SEEDS,
+        Scheme::Magic32 => &TUNED_SEEDS_MAGIC32,
+        Scheme::Folded => &TUNED_SEEDS_FOLDED,
+    }
+}
 
 /// How the seed of each (slider, square)'s stream is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +41,14 @@ pub enum SeedPlan {
 impl SeedPlan {
     /// The seed of (slider, square)'s stream under this plan.
     pub fn seed(self, slider: Slider, square: Square) -> u64 {
+        self.seed_for(Scheme::Fancy, slider, square)
+    }
+
+    /// The seed of (slider, square)'s stream when searching `scheme`'s magics.
+    pub fn seed_for(self, scheme: Scheme, slider: Slider, square: Square) -> u64 {
         match self {
             SeedPlan::Master(seed) => seed,
-            SeedPlan::Tuned => TUNED_SEEDS[slider.ordinal()][square.index() as usize],
+            SeedPlan::Tuned => tuned_seeds(scheme)[slider.ordinal()][square.index() as usize],
         }
     }
 
@@ -56,15 +75,18 @@ impl core::fmt::Display for SeedPlan {
 /// (`occupancies.slider`, `occupancies.square`) with `bits` index bits succeeds within
 /// `candidates` candidates, or `None` if there is none in that range.
 ///
-/// This is how [`TUNED_SEEDS`] was derived: `tune_seed(occ, occ.mask_bits(), TUNED_CANDIDATES,
-/// 0, u64::MAX)` for every pair (run `cargo run --release -p magic-gen --example tune-seeds`).
+/// This is how [`TUNED_SEEDS`] was derived: `tune_seed(occ, Scheme::Fancy, occ.mask_bits(),
+/// TUNED_CANDIDATES, 0, u64::MAX)` for every pair, and likewise the other schemes' seeds (run
+/// `cargo run --release -p magic-gen --example tune-seeds -- SCHEME`).
 pub fn tune_seed(
     occupancies: &Occupancies,
+    scheme: Scheme,
     bits: u32,
     candidates: u64,
     first_seed: u64,
     max_seeds: u64,
 ) -> Option<u64> {
-    (first_seed..first_seed.saturating_add(max_seeds))
-        .find(|&seed| find_magic(occupancies, bits, seed, candidates).is_ok())
+    (first_seed..first_seed.saturating_add(max_seeds)).find(|&seed| {
+        search_scheme(occupancies, scheme, bits, seed, Shard::WHOLE, Budget::candidates(candidates)).is_ok()
+    })
 }

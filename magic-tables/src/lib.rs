@@ -37,69 +37,56 @@ mod square;
 
 pub use square::{ParseSquareError, Square};
 
-/// What one lookup of one square needs: `ATTACKS[offset + (((occupied & mask) * magic) >> shift)]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Magic {
-    /// Relevant-occupancy mask: the squares that can block the slider (board edges excluded).
-    pub mask: u64,
-    /// The magic multiplier.
-    pub magic: u64,
-    /// Right shift: 64 minus the number of index bits.
-    pub shift: u32,
-    /// Start of this square's slice in [`ATTACKS`].
-    pub offset: u32,
-}
+// The default layout, behind the top-level functions. Its module is public with the `fancy`
+// feature, as every layout's is with its own.
+#[cfg(feature = "fancy")]
+pub mod fancy;
+#[cfg(not(feature = "fancy"))]
+mod fancy;
 
-impl Magic {
-    /// The slot of [`ATTACKS`] that holds the attacks for `occupied`.
-    #[inline(always)]
-    pub const fn slot(&self, occupied: u64) -> usize {
-        self.offset as usize + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
-    }
-}
+#[cfg(feature = "black")]
+pub mod black;
+#[cfg(feature = "byte-lookup")]
+pub mod byte_lookup;
+#[cfg(feature = "fancy-dense")]
+pub mod fancy_dense;
+#[cfg(feature = "fixed-shift")]
+pub mod fixed_shift;
+#[cfg(feature = "folded")]
+pub mod folded;
+#[cfg(feature = "magic32")]
+pub mod magic32;
+#[cfg(feature = "pext")]
+pub mod pext;
+#[cfg(feature = "plain")]
+pub mod plain;
+#[cfg(feature = "shared")]
+pub mod shared;
 
-mod generated {
-    use super::Magic;
-    include!(concat!(env!("OUT_DIR"), "/fancy_magics.rs"));
-}
+pub use fancy::{
+    ATTACKS, BISHOP_MAGICS, Magic, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES, bishop_attacks, queen_attacks, rook_attacks,
+};
 
-pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
-
-/// The entry of `square` in `table` (64 entries), without a bounds check.
+/// The entry of `square` in a per-square `table`, without a bounds check.
 #[inline(always)]
-const fn entry(table: &'static [Magic; 64], square: Square) -> &'static Magic {
+const fn entry<T>(table: &'static [T; 64], square: Square) -> &'static T {
     // SAFETY: a `Square` can only be made with an index below 64 (its field is private and
     // every constructor checks), and `table` has 64 entries.
     unsafe { &*table.as_ptr().add(square.index() as usize) }
 }
 
-/// The attack set stored for `occupied` under `magic`, without a bounds check.
+/// `array[slot]` without a bounds check.
+///
+/// # Safety
+///
+/// `slot` must be below `array.len()`. Every layout computes its slots from the occupancy ANDed
+/// with (or, for black magics, ORed with the complement of) the square's mask, so only the
+/// subsets of the mask can reach this load, and the build script checked every one of them
+/// (`magic_gen::layouts::check_lookup`) before it wrote the tables: the formula of each module
+/// is the one checked there.
 #[inline(always)]
-const fn lookup(magic: &Magic, occupied: u64) -> u64 {
-    let slot = magic.slot(occupied);
-    debug_assert!(slot < ATTACKS.len());
-    // SAFETY: the build script verified, before writing the tables, that every subset of every
-    // mask indexes inside `ATTACKS` (`magic_gen::verify`), and `slot` ANDs `occupied` with the
-    // mask first, so no occupancy can reach a slot those subsets did not.
-    unsafe { *ATTACKS.as_ptr().add(slot) }
-}
-
-/// Squares a rook on `square` attacks when `occupied` holds the occupied squares (of both
-/// colours). Blockers are included (they may be captures); whatever lies behind them is not.
-/// `occupied` may contain any bits, including `square` itself.
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+const unsafe fn load<T: Copy>(array: &'static [T], slot: usize) -> T {
+    debug_assert!(slot < array.len());
+    // SAFETY: the caller guarantees `slot < array.len()`.
+    unsafe { *array.as_ptr().add(slot) }
 }

@@ -1,8 +1,8 @@
 //! The committed tuned seeds still find every magic at once, and are what `tune_seed` derives.
 
 use magic_gen::geometry::Occupancies;
-use magic_gen::search::find_magic;
-use magic_gen::seeds::{TUNED_CANDIDATES, TUNED_SEEDS, tune_seed};
+use magic_gen::search::{Budget, Scheme, Shard, find_magic, search_scheme};
+use magic_gen::seeds::{TUNED_CANDIDATES, TUNED_SEEDS, tune_seed, tuned_seeds};
 use magic_gen::{ReferenceSet, SeedPlan, Slider, Square};
 
 #[test]
@@ -35,7 +35,7 @@ fn sampled_seeds_re_derive_to_the_committed_values() {
         let square: Square = name.parse().unwrap();
         let occ = Occupancies::new(slider, square);
         let committed = TUNED_SEEDS[slider.ordinal()][square.index() as usize];
-        let derived = tune_seed(&occ, occ.mask_bits(), TUNED_CANDIDATES, 0, committed + 1);
+        let derived = tune_seed(&occ, Scheme::Fancy, occ.mask_bits(), TUNED_CANDIDATES, 0, committed + 1);
         assert_eq!(derived, Some(committed), "{slider} {square}");
     }
 }
@@ -56,4 +56,26 @@ fn master_seed_results_do_not_depend_on_search_order() {
     assert_eq!(forward, backward);
     let other: Vec<_> = picks.iter().map(|&p| search(p, 2027)).collect();
     assert!(forward.iter().zip(&other).all(|(a, b)| a.magic != b.magic));
+}
+
+/// The 32-bit and folded seeds the layouts' build uses: each finds its magic at once, and a
+/// sample re-derives to the committed value.
+#[test]
+fn other_schemes_seeds_work_and_re_derive() {
+    let references = ReferenceSet::new();
+    for scheme in [Scheme::Magic32, Scheme::Folded] {
+        for occ in references.iter() {
+            let seed = SeedPlan::Tuned.seed_for(scheme, occ.slider, occ.square);
+            let budget = Budget::candidates(TUNED_CANDIDATES);
+            search_scheme(occ, scheme, occ.mask_bits(), seed, Shard::WHOLE, budget)
+                .unwrap_or_else(|e| panic!("{scheme:?} tuned seed {seed} no longer works: {e}"));
+        }
+        for (slider, name) in [(Slider::Bishop, "b7"), (Slider::Bishop, "h1"), (Slider::Rook, "d5")] {
+            let square: Square = name.parse().unwrap();
+            let occ = Occupancies::new(slider, square);
+            let committed = tuned_seeds(scheme)[slider.ordinal()][square.index() as usize];
+            let derived = tune_seed(&occ, scheme, occ.mask_bits(), TUNED_CANDIDATES, 0, committed + 1);
+            assert_eq!(derived, Some(committed), "{scheme:?} {slider} {square}");
+        }
+    }
 }

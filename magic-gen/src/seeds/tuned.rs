@@ -1,6 +1,6 @@
 //! Tuned seeds: regenerate with `cargo run --release -p magic-gen --example tune-seeds`.
-//! Each is the smallest seed whose search finds its square's minimal-bit magic within
-//! `TUNED_CANDIDATES` candidates (see `magic_gen::seeds::tune_seed`).
+//! Each is the smallest seed whose search finds its square's minimal-bit magic
+//! within `TUNED_CANDIDATES` candidates (see `magic_gen::seeds::tune_seed`).
 
 /// Candidates a tuned seed's search may draw.
 pub const TUNED_CANDIDATES: u64 = 1;

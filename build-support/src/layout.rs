@@ -1,0 +1,401 @@
+//! The generic generated file every table layout other than the foundation's fancy one is
+//! written as: per-square entry tables (arrays of a struct the including module defines), the
+//! data arrays they index, `TABLE_ENTRIES` and `TABLE_BYTES`, under a header that states the
+//! layout, its sizes, a checksum of its data and how to reproduce it.
+//!
+//! The data model is deliberately dumb (named fields holding numbers, arrays of numbers with
+//! labelled runs) so that this crate stays ignorant of chess: `magic-gen` decides what the
+//! fields mean and checks the tables before handing them over.
+
+use std::fmt::Write as _;
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens as _, format_ident, quote};
+
+use crate::array::hex_literal;
+use crate::header::{Provenance, comment_block};
+use crate::items::hex_u64;
+
+/// The value of one field of an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A bitboard or multiplier, written as 16 hex digits.
+    Hex(u64),
+    /// A 32-bit multiplier, written as 8 hex digits.
+    Hex32(u32),
+    /// A count or offset, written in decimal.
+    U32(u32),
+}
+
+impl Field {
+    fn tokens(self) -> TokenStream {
+        match self {
+            Field::Hex(value) => hex_u64(value).into_token_stream(),
+            Field::Hex32(value) => {
+                syn::LitInt::new(&format!("0x{value:08X}"), proc_macro2::Span::call_site()).into_token_stream()
+            }
+            Field::U32(value) => Literal::u32_unsuffixed(value).into_token_stream(),
+        }
+    }
+
+    /// Bytes the field takes in the runtime struct.
+    fn size(self) -> usize {
+        match self {
+            Field::Hex(_) => 8,
+            Field::Hex32(_) | Field::U32(_) => 4,
+        }
+    }
+}
+
+/// `pub static NAME: [TYPE; 64] = [TYPE { field: value, … }, …];`: one entry per square.
+#[derive(Clone, Debug)]
+pub struct EntryTable {
+    /// Name of the static, such as `ROOK_MAGICS`.
+    pub name: String,
+    /// Its doc comment.
+    pub doc: String,
+    /// The struct's name in the including module, such as `FixedMagic`.
+    pub type_name: String,
+    /// The entries, a1 … h8: (field name, value) pairs in declaration order.
+    pub rows: Vec<Vec<(&'static str, Field)>>,
+}
+
+impl EntryTable {
+    /// Bytes of the table as the runtime stores it: each entry's fields in declaration order
+    /// (`u64` fields first, as the runtime structs declare them), rounded up to the alignment of
+    /// the largest field, as `size_of` does.
+    pub fn bytes(&self) -> usize {
+        self.rows
+            .iter()
+            .map(|row| {
+                let align = row.iter().map(|(_, f)| f.size()).max().unwrap_or(1);
+                row.iter().map(|(_, f)| f.size()).sum::<usize>().next_multiple_of(align)
+            })
+            .sum()
+    }
+
+    fn tokens(&self) -> TokenStream {
+        let name = format_ident!("{}", self.name);
+        let ty = format_ident!("{}", self.type_name);
+        // `///` comments carry a leading space; keep it so the output reads like hand-written docs.
+        let doc = format!(" {}", self.doc);
+        let len = Literal::usize_unsuffixed(self.rows.len());
+        let rows = self.rows.iter().map(|row| {
+            let fields = row.iter().map(|(field, value)| {
+                let field = format_ident!("{field}");
+                let value = value.tokens();
+                quote! { #field: #value }
+            });
+            quote! { #ty { #(#fields),* } }
+        });
+        quote! {
+            #[doc = #doc]
+            pub static #name: [#ty; #len] = [#(#rows),*];
+        }
+    }
+}
+
+/// The numbers of a data array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Attack sets.
+    U64(Vec<u64>),
+    /// Byte indices.
+    U8(Vec<u8>),
+}
+
+impl Values {
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U64(v) => v.len(),
+            Values::U8(v) => v.len(),
+        }
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes the array takes.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Values::U64(v) => v.len() * 8,
+            Values::U8(v) => v.len(),
+        }
+    }
+
+    /// Feeds the array's little-endian bytes to an FNV-1a 64 state.
+    fn hash_into(&self, hash: &mut u64) {
+        match self {
+            Values::U64(words) => {
+                for &word in words {
+                    let mut rest = word;
+                    let mut remaining = 8;
+                    while remaining > 0 {
+                        fnv_step(hash, (rest & 0xff) as u8);
+                        rest >>= 8;
+                        remaining -= 1;
+                    }
+                }
+            }
+            Values::U8(bytes) => {
+                for &byte in bytes {
+                    fnv_step(hash, byte);
+                }
+            }
+        }
+    }
+}
+
+fn fnv_step(hash: &mut u64, byte: u8) {
+    *hash = (*hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+}
+
+/// A data array: a flat `[T; N]`, or with `rows` a two-dimensional `[[T; N / rows]; rows]`.
+#[derive(Clone, Debug)]
+pub struct DataArray {
+    /// Name of the static, such as `ATTACKS`.
+    pub name: String,
+    /// Its doc comment.
+    pub doc: String,
+    /// The elements.
+    pub values: Values,
+    /// Labelled runs (label, length) whose lengths add up to the array's length; a comment line
+    /// with the label precedes each run.
+    pub runs: Vec<(String, usize)>,
+    /// Write each run as one row of a two-dimensional array (all runs must have equal length).
+    pub two_dimensional: bool,
+}
+
+/// A complete generated file of one layout.
+#[derive(Clone, Debug)]
+pub struct LayoutFile {
+    /// The layout's name, as its cargo feature spells it (`fixed-shift`).
+    pub layout: String,
+    /// What the layout is and how a lookup works, a line each.
+    pub description: Vec<String>,
+    /// Where the magics came from.
+    pub provenance: Provenance,
+    /// Per-square entry tables.
+    pub entry_tables: Vec<EntryTable>,
+    /// Data arrays.
+    pub arrays: Vec<DataArray>,
+    /// The value of `TABLE_ENTRIES`: slots of the layout's attack array(s).
+    pub table_entries: usize,
+}
+
+impl LayoutFile {
+    /// Bytes of all tables together: entry tables and data arrays.
+    pub fn table_bytes(&self) -> usize {
+        self.entry_tables.iter().map(EntryTable::bytes).sum::<usize>()
+            + self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
+    }
+
+    /// FNV-1a 64 over the little-endian bytes of every data array, in order.
+    pub fn checksum(&self) -> u64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325;
+        for array in &self.arrays {
+            array.values.hash_into(&mut hash);
+        }
+        hash
+    }
+
+    /// The header lines.
+    pub fn header_lines(&self) -> Vec<String> {
+        let p = &self.provenance;
+        let mut lines = vec![
+            "@generated by build-support: do not edit.".to_owned(),
+            String::new(),
+            format!("Generator: {} (build-support {})", p.generator, env!("CARGO_PKG_VERSION")),
+            format!("Layout: {}", self.layout),
+        ];
+        lines.extend(self.description.iter().map(|line| format!("  {line}")));
+        lines.push(format!("Magics: {}", p.seed));
+        if let Some(candidates) = p.candidates {
+            lines.push(format!("Candidates tested: {candidates} for 128 squares"));
+        }
+        for array in &self.arrays {
+            lines.push(format!("{}: {} entries, {} bytes", array.name, array.values.len(), array.values.bytes()));
+        }
+        lines.extend([
+            format!("TABLE_ENTRIES: {} (attack-array slots)", self.table_entries),
+            format!("TABLE_BYTES: {} (entry tables and data arrays together)", self.table_bytes()),
+            format!(
+                "Checksum: FNV-1a 64 over the little-endian bytes of the data arrays, in order = {:#018x}",
+                self.checksum()
+            ),
+            format!(
+                "Verified: all {} relevant occupancies of all 128 (slider, square) pairs, each also with",
+                p.verified_occupancies
+            ),
+            "  bits outside the mask set, match the slow ray-walking reference through this".to_owned(),
+            "  layout's lookup formula (magic_gen::layouts) before this file was written.".to_owned(),
+            "Reproduce:".to_owned(),
+        ]);
+        lines.extend(p.reproduce.iter().map(|line| format!("  {line}")));
+        lines
+    }
+
+    /// The whole file as Rust source.
+    pub fn render(&self) -> String {
+        let mut out = comment_block(&self.header_lines(), "//");
+        out.push('\n');
+        let entries = Literal::usize_unsuffixed(self.table_entries);
+        let bytes = Literal::usize_unsuffixed(self.table_bytes());
+        let tables = self.entry_tables.iter().map(EntryTable::tokens);
+        let tokens = quote! {
+            /// Slots of this layout's attack array(s).
+            pub const TABLE_ENTRIES: usize = #entries;
+            /// Bytes of all of this layout's tables together.
+            pub const TABLE_BYTES: usize = #bytes;
+            #(#tables)*
+        };
+        let file: syn::File = syn::parse2(tokens).expect("quote! builds valid items");
+        out.push_str(&prettyplease::unparse(&file));
+        for array in &self.arrays {
+            out.push('\n');
+            write_data_array(&mut out, array);
+        }
+        out
+    }
+}
+
+/// Appends `pub static NAME: [T; N] = [ … ];` (or `[[T; N / rows]; rows]`), streamed.
+fn write_data_array(out: &mut String, array: &DataArray) {
+    let (ty, per_line) = match array.values {
+        Values::U64(_) => ("u64", 4),
+        Values::U8(_) => ("u8", 16),
+    };
+    let len = array.values.len();
+    out.reserve(len * if per_line == 4 { 20 } else { 6 } + array.runs.len() * 64);
+    writeln!(out, "/// {}", array.doc).unwrap();
+    let row_len = array.runs.first().map_or(0, |r| r.1);
+    if array.two_dimensional {
+        writeln!(out, "pub static {}: [[{ty}; {row_len}]; {}] = [", array.name, array.runs.len()).unwrap();
+    } else {
+        writeln!(out, "pub static {}: [{ty}; {len}] = [", array.name).unwrap();
+    }
+    let mut start = 0;
+    for (label, run) in &array.runs {
+        writeln!(out, "    // {label}").unwrap();
+        if array.two_dimensional {
+            out.push_str("    [\n");
+        }
+        match &array.values {
+            Values::U64(values) => {
+                for line in values[start..start + run].chunks(per_line) {
+                    // One line of up to four literals assembled on the stack and appended at once:
+                    // this loop runs over a million times in an unoptimized build script.
+                    let mut text = [b' '; 3 + 4 * 20];
+                    let mut used = 3;
+                    for &value in line {
+                        text[used + 1..used + 19].copy_from_slice(&hex_literal(value));
+                        text[used + 19] = b',';
+                        used += 20;
+                    }
+                    out.push_str(std::str::from_utf8(&text[..used]).expect("ASCII"));
+                    out.push('\n');
+                }
+            }
+            Values::U8(values) => {
+                for line in values[start..start + run].chunks(per_line) {
+                    out.push_str("   ");
+                    for &value in line {
+                        out.push(' ');
+                        push_hex_byte(out, value);
+                        out.push(',');
+                    }
+                    out.push('\n');
+                }
+            }
+        }
+        if array.two_dimensional {
+            out.push_str("    ],\n");
+        }
+        start += run;
+    }
+    out.push_str("];\n");
+}
+
+/// Appends `value` as `0x` and two upper-case hex digits.
+fn push_hex_byte(out: &mut String, value: u8) {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str("0x");
+    out.push(DIGITS[usize::from(value >> 4)] as char);
+    out.push(DIGITS[usize::from(value & 15)] as char);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(two_dimensional: bool) -> LayoutFile {
+        LayoutFile {
+            layout: "test".into(),
+            description: vec!["a test layout".into()],
+            provenance: Provenance {
+                generator: "unit test".into(),
+                seed: "none".into(),
+                candidates: None,
+                verified_occupancies: 3,
+                reproduce: vec!["run the test".into()],
+            },
+            entry_tables: vec![EntryTable {
+                name: "ROOK".into(),
+                doc: "Rook entries.".into(),
+                type_name: "Entry".into(),
+                rows: vec![vec![("mask", Field::Hex(0xff)), ("offset", Field::U32(2))]],
+            }],
+            arrays: vec![
+                DataArray {
+                    name: "ATTACKS".into(),
+                    doc: "Attacks.".into(),
+                    values: Values::U64(vec![1, 2, 3, 4]),
+                    runs: vec![("first".into(), 2), ("second".into(), 2)],
+                    two_dimensional,
+                },
+                DataArray {
+                    name: "BYTES".into(),
+                    doc: "Bytes.".into(),
+                    values: Values::U8(vec![0xab, 1]),
+                    runs: vec![("all".into(), 2)],
+                    two_dimensional: false,
+                },
+            ],
+            table_entries: 4,
+        }
+    }
+
+    #[test]
+    fn renders_items_arrays_and_sizes() {
+        let text = sample(false).render();
+        assert!(text.starts_with("// @generated"));
+        assert!(text.contains("pub const TABLE_ENTRIES: usize = 4;"));
+        // 16 bytes of entries (12 of fields, padded to the u64's alignment), 32 of attacks, 2 of bytes.
+        assert!(text.contains("pub const TABLE_BYTES: usize = 50;"));
+        assert!(text.contains("/// Rook entries.\npub static ROOK: [Entry; 1] = [\n    Entry {\n        mask: 0x00000000000000FF,\n        offset: 2,\n    },\n];"));
+        assert!(
+            text.contains(
+                "pub static ATTACKS: [u64; 4] = [\n    // first\n    0x0000000000000001, 0x0000000000000002,\n"
+            )
+        );
+        assert!(text.contains("pub static BYTES: [u8; 2] = [\n    // all\n    0xAB, 0x01,\n];"));
+        let two = sample(true).render();
+        assert!(two.contains("pub static ATTACKS: [[u64; 2]; 2] = [\n    // first\n    [\n"));
+    }
+
+    #[test]
+    fn checksum_covers_every_array_byte() {
+        let file = sample(false);
+        let mut words = crate::checksum::fnv1a64(&[1, 2, 3, 4]);
+        for byte in [0xab, 1] {
+            fnv_step(&mut words, byte);
+        }
+        assert_eq!(file.checksum(), words);
+        let mut changed = file.clone();
+        changed.arrays[1].values = Values::U8(vec![0xab, 2]);
+        assert_ne!(changed.checksum(), file.checksum());
+    }
+}

@@ -1,0 +1,77 @@
+//! 32-bit magics (Grant Osborne's method) for targets without a fast 64-bit multiply: the
+//! masked occupancy's two halves are each multiplied by a 32-bit magic, the products XORed and
+//! shifted, `((lo(key) * lo_magic) ^ (hi(key) * hi_magic)) >> (32 - bits)`. Same minimal slice
+//! sizes as fancy (107,648 slots); the magics come from the seeded search of
+//! [`Scheme::Magic32`] with the committed tuned seeds.
+
+use build_support::{Field, LayoutFile};
+
+use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use crate::reference::ReferenceSet;
+use crate::search::{Budget, Scheme, Shard, magic32_index, search_scheme};
+use crate::seeds::SeedPlan;
+
+/// The magic32 layout from a search with `plan`'s seeds (each square may draw
+/// `plan.max_candidates(budget)` candidates).
+pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, LayoutError> {
+    let layout = Layout::Magic32;
+    let mut magics = Vec::with_capacity(128);
+    let mut slices = Vec::with_capacity(128);
+    let mut attacks = Vec::new();
+    let mut candidates = 0;
+    for occ in references.iter() {
+        let bits = occ.mask_bits();
+        let seed = plan.seed_for(Scheme::Magic32, occ.slider, occ.square);
+        let found = search_scheme(
+            occ,
+            Scheme::Magic32,
+            bits,
+            seed,
+            Shard::WHOLE,
+            Budget::candidates(plan.max_candidates(budget)),
+        )
+        .map_err(|source| LayoutError::Search { layout: layout.name(), source })?;
+        candidates += found.candidates;
+        let offset = attacks.len();
+        attacks.resize(offset + (1 << bits), 0);
+        for (&blockers, &set) in occ.blockers.iter().zip(&occ.attacks) {
+            attacks[offset + magic32_index(blockers, found.magic, bits)] = set;
+        }
+        magics.push((occ.mask, found.magic, bits, offset));
+        slices.push((offset, 1usize << bits));
+    }
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        let (mask, magic, bits, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
+        attacks.get(offset + magic32_index(occupied & mask, magic, bits)).copied()
+    })?;
+    let rows = magics
+        .iter()
+        .map(|&(mask, magic, bits, offset)| {
+            vec![
+                ("mask", Field::Hex(mask)),
+                ("lo", Field::Hex32(magic as u32)),
+                ("hi", Field::Hex32((magic >> 32) as u32)),
+                ("shift", Field::U32(32 - bits)),
+                ("offset", Field::U32(u32::try_from(offset).expect("107,648 slots"))),
+            ]
+        })
+        .collect();
+    let entries = attacks.len();
+    Ok(LayoutFile {
+        layout: layout.name().into(),
+        description: vec![
+            "magic32: two 32-bit multiplications instead of one 64-bit one; fancy slices.".into(),
+            "Lookup: key = occupied & mask;".into(),
+            "        ATTACKS[offset + (((key as u32 * lo) ^ ((key >> 32) as u32 * hi)) >> shift)]".into(),
+        ],
+        provenance: provenance(
+            layout,
+            plan.to_string().replace("TUNED_SEEDS", "TUNED_SEEDS_MAGIC32"),
+            Some(candidates),
+            verified,
+        ),
+        entry_tables: entry_tables("Magic32", "mask, 32-bit magics, shift and offset", rows),
+        arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", attacks, &slices)],
+        table_entries: entries,
+    })
+}

@@ -1,0 +1,278 @@
+//! Every table layout of seed document 002, built from verified magics and checked through
+//! the layout's own lookup formula before it is rendered (through `build-support`) as the
+//! source file `magic-tables` includes for the layout's cargo feature.
+//!
+//! Each submodule builds one layout and mirrors, in [`check_lookup`]'s closure, exactly the
+//! formula the runtime module of the same name evaluates, reading the same data that is
+//! rendered. So the check covers what ships: every relevant occupancy of every square, and each
+//! again with bits outside the mask set.
+//!
+//! | layout | module | magics from |
+//! |---|---|---|
+//! | `fancy` | [`crate::emit`] | tuned seeded search |
+//! | `plain` | [`plain`] | the fancy magics, with 12/9 index bits |
+//! | `fancy-dense` | [`fancy_dense`] | published one-bit-fewer magics, fancy magics elsewhere |
+//! | `fixed-shift` | [`overlapped`] | published overlapping "white" magics |
+//! | `black` | [`overlapped`] | published overlapping black magics |
+//! | `byte-lookup` | [`byte_lookup`] | the fancy magics |
+//! | `magic32` | [`magic32`] | tuned seeded search for 32-bit pairs |
+//! | `shared` | [`shared`] | the fancy magics, post-masked |
+//! | `folded` | [`folded`] | tuned seeded search with the shift in the magic |
+//! | `pext` | [`pext`] | no magics: BMI2 `pext` |
+
+use build_support::{DataArray, Provenance, Values};
+
+use crate::magic_set::SetError;
+use crate::records::RecordError;
+use crate::reference::ReferenceSet;
+use crate::search::SearchError;
+use crate::{Slider, Square};
+
+pub mod byte_lookup;
+pub mod fancy_dense;
+pub mod folded;
+pub mod magic32;
+pub mod overlapped;
+pub mod pext;
+pub mod plain;
+pub mod shared;
+
+/// A table layout, named as its cargo feature in `magic-tables`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// Per-square shift and offset into one flat array (the foundation's layout).
+    Fancy,
+    /// Fixed 12/9 index bits, two-dimensional tables.
+    Plain,
+    /// Fancy with one index bit fewer where a published magic allows it.
+    FancyDense,
+    /// One shift per slider, per-square offsets into one overlapping array.
+    FixedShift,
+    /// Black magics: `(occupied | !mask) * magic >> shift`, overlapping.
+    Black,
+    /// A byte per slot into the deduplicated attack sets.
+    ByteLookup,
+    /// Two 32-bit multiplications.
+    Magic32,
+    /// Post-masked tables shared by two rook or four bishop squares.
+    Shared,
+    /// The shift folded into the magic's top six bits.
+    Folded,
+    /// BMI2 `pext` indexing.
+    Pext,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 10] = [
+        Layout::Fancy,
+        Layout::Plain,
+        Layout::FancyDense,
+        Layout::FixedShift,
+        Layout::Black,
+        Layout::ByteLookup,
+        Layout::Magic32,
+        Layout::Shared,
+        Layout::Folded,
+        Layout::Pext,
+    ];
+
+    /// The cargo feature's name, such as `fixed-shift`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::Fancy => "fancy",
+            Layout::Plain => "plain",
+            Layout::FancyDense => "fancy-dense",
+            Layout::FixedShift => "fixed-shift",
+            Layout::Black => "black",
+            Layout::ByteLookup => "byte-lookup",
+            Layout::Magic32 => "magic32",
+            Layout::Shared => "shared",
+            Layout::Folded => "folded",
+            Layout::Pext => "pext",
+        }
+    }
+
+    /// The generated file's name in `OUT_DIR`: the module's name plus `.rs`.
+    pub fn file_name(self) -> String {
+        format!("{}.rs", self.name().replace('-', "_"))
+    }
+}
+
+/// Why a layout could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutError {
+    /// A seeded search failed.
+    #[error("{layout}: {source}")]
+    Search {
+        /// Layout being built.
+        layout: &'static str,
+        /// The failure.
+        source: SearchError,
+    },
+    /// A data file could not be read.
+    #[error("{layout}: {file}: {source}")]
+    Records {
+        /// Layout being built.
+        layout: &'static str,
+        /// The data file.
+        file: String,
+        /// The failure.
+        source: RecordError,
+    },
+    /// The magics do not form a valid table (not magic, or overlapping squares that need
+    /// different attack sets in one slot).
+    #[error("{layout}: {source}")]
+    Set {
+        /// Layout being built.
+        layout: &'static str,
+        /// The failure.
+        source: SetError,
+    },
+    /// The data is complete and well formed but unusable for the layout.
+    #[error("{layout}: {message}")]
+    Data {
+        /// Layout being built.
+        layout: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A lookup through the layout's formula disagrees with the slow reference.
+    #[error("{layout}: {slider} {square}: occupancy {occupancy:#018x} looks up {found}, expected {expected:#018x}")]
+    Mismatch {
+        /// Layout being built.
+        layout: &'static str,
+        /// Slider.
+        slider: Slider,
+        /// Square.
+        square: Square,
+        /// The occupancy (possibly with bits outside the mask).
+        occupancy: u64,
+        /// The reference attacks.
+        expected: u64,
+        /// What the layout gave (or that its slot lies outside its array).
+        found: String,
+    },
+}
+
+/// Checks `lookup(slider, square, occupied)` against the slow reference for every relevant
+/// occupancy of every (slider, square), and for each also with a pseudo-random pattern of
+/// bits outside the mask set. `None` means the formula's slot lies outside the array. Returns
+/// the number of relevant occupancies checked.
+pub fn check_lookup(
+    layout: Layout,
+    references: &ReferenceSet,
+    lookup: impl Fn(Slider, Square, u64) -> Option<u64>,
+) -> Result<usize, LayoutError> {
+    let mut checked = 0;
+    for occ in references.iter() {
+        let outside = !occ.mask;
+        for (&blockers, &expected) in occ.blockers.iter().zip(&occ.attacks) {
+            // A cheap, fixed scramble of the occupancy picks the outside bits, so that every
+            // square's check sees many different patterns.
+            let noise = blockers.wrapping_add(checked as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+            for occupancy in [blockers, blockers | (outside & noise)] {
+                let found = lookup(occ.slider, occ.square, occupancy);
+                if found != Some(expected) {
+                    return Err(LayoutError::Mismatch {
+                        layout: layout.name(),
+                        slider: occ.slider,
+                        square: occ.square,
+                        occupancy,
+                        expected,
+                        found: found.map_or("a slot outside the array".to_owned(), |f| format!("{f:#018x}")),
+                    });
+                }
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}
+
+/// The provenance block of a layout file.
+pub(crate) fn provenance(layout: Layout, magics: String, candidates: Option<u64>, verified: usize) -> Provenance {
+    Provenance {
+        generator: format!("magic-gen {}", crate::VERSION),
+        seed: magics,
+        candidates,
+        verified_occupancies: verified,
+        reproduce: vec![format!(
+            "`cargo build -p magic-tables --features {}` writes this file to its OUT_DIR as {}.",
+            layout.name(),
+            layout.file_name()
+        )],
+    }
+}
+
+/// A flat `u64` array cut into one labelled run per (slider, square) slice, given each slice's
+/// (offset, length) in stream order; slices must follow each other without gaps.
+pub(crate) fn sliced_array(name: &str, doc: &str, values: Vec<u64>, slices: &[(usize, usize)]) -> DataArray {
+    let runs = slices
+        .iter()
+        .enumerate()
+        .map(|(pair, &(offset, len))| {
+            let (slider, square) = (Slider::ALL[pair / 64], Square::ALL[pair % 64]);
+            (format!("{slider} {square}: offset {offset}, {len} entries"), len)
+        })
+        .collect();
+    DataArray { name: name.into(), doc: doc.into(), values: Values::U64(values), runs, two_dimensional: false }
+}
+
+/// A flat `u64` array shared by overlapping ranges, cut into labelled runs of 4,096 slots.
+pub(crate) fn chunked_array(name: &str, doc: &str, values: Vec<u64>) -> DataArray {
+    let runs = (0..values.len())
+        .step_by(4096)
+        .map(|start| {
+            let end = (start + 4096).min(values.len());
+            (format!("slots {start}..{end}"), end - start)
+        })
+        .collect();
+    DataArray { name: name.into(), doc: doc.into(), values: Values::U64(values), runs, two_dimensional: false }
+}
+
+/// Rows of the rook and bishop entry tables (`ROOK_…`, `BISHOP_…`) from one row per pair in
+/// stream order.
+pub(crate) fn entry_tables(
+    type_name: &str,
+    doc: &str,
+    mut rows: Vec<Vec<(&'static str, build_support::Field)>>,
+) -> Vec<build_support::EntryTable> {
+    let bishop = rows.split_off(64);
+    [("ROOK_MAGICS", "Rook", rows), ("BISHOP_MAGICS", "Bishop", bishop)]
+        .into_iter()
+        .map(|(name, slider, rows)| build_support::EntryTable {
+            name: name.into(),
+            doc: format!("{slider} {doc}, indexed by square (a1 = 0 … h8 = 63)."),
+            type_name: type_name.into(),
+            rows,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_features_and_modules() {
+        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
+        assert_eq!(names.len(), 10);
+        assert_eq!(Layout::FixedShift.file_name(), "fixed_shift.rs");
+        assert_eq!(Layout::ByteLookup.file_name(), "byte_lookup.rs");
+    }
+
+    #[test]
+    fn check_lookup_reports_the_first_wrong_square() {
+        let references = ReferenceSet::new();
+        let err = check_lookup(Layout::Plain, &references, |slider, square, occupied| {
+            let attacks = crate::geometry::slow_attacks(slider, square, occupied);
+            Some(if square == Square::ALL[9] { attacks ^ 1 } else { attacks })
+        })
+        .unwrap_err();
+        assert!(matches!(err, LayoutError::Mismatch { slider: Slider::Rook, .. }));
+        assert!(err.to_string().starts_with("plain: rook b2: occupancy"), "{err}");
+        let err = check_lookup(Layout::Plain, &references, |_, _, _| None).unwrap_err();
+        assert!(err.to_string().contains("a slot outside the array"));
+    }
+}

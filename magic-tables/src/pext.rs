@@ -1,0 +1,73 @@
+//! BMI2 indexing: `pext(occupied, mask)` packs the mask's bits into a dense index, a perfect
+//! hash with no magic and no shift (107,648 slots, in pext order).
+//!
+//! The build script decides from the *target's* features (`CARGO_CFG_TARGET_FEATURE`, so it is
+//! right when cross-compiling) whether `bmi2` is available, for example with
+//! `RUSTFLAGS="-C target-cpu=native"` on a BMI2 machine. Without it this module falls back to
+//! the default layout's functions and tables, so code written against it builds everywhere;
+//! [`ACTIVE`] says which one it got. `pext` is an intrinsic, so these functions are not `const`.
+
+#[cfg(magic_tables_pext)]
+mod bmi2 {
+    use crate::{Square, entry, load};
+
+    /// What a pext lookup of one square needs.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct PextEntry {
+        /// Relevant-occupancy mask.
+        pub mask: u64,
+        /// Start of the square's slice in [`ATTACKS`].
+        pub offset: u32,
+    }
+
+    mod generated {
+        use super::PextEntry;
+        include!(concat!(env!("OUT_DIR"), "/pext.rs"));
+    }
+
+    pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
+
+    #[inline(always)]
+    fn lookup(e: &PextEntry, occupied: u64) -> u64 {
+        // SAFETY: this module is only compiled for targets with `bmi2` (see the build script).
+        let index = unsafe { core::arch::x86_64::_pext_u64(occupied, e.mask) };
+        // SAFETY: see `crate::load`; pext of any occupancy equals pext of its subset of the mask,
+        // and the build script checked every subset.
+        unsafe { load(&ATTACKS, e.offset as usize + index as usize) }
+    }
+
+    /// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
+    #[inline]
+    pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
+        lookup(entry(&ROOK_MAGICS, square), occupied)
+    }
+
+    /// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
+    #[inline]
+    pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
+        lookup(entry(&BISHOP_MAGICS, square), occupied)
+    }
+
+    /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
+    #[inline]
+    pub fn queen_attacks(square: Square, occupied: u64) -> u64 {
+        rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+    }
+
+    /// Whether this module uses `pext` (true) or the default layout's fallback (false).
+    pub const ACTIVE: bool = true;
+}
+
+#[cfg(magic_tables_pext)]
+pub use bmi2::*;
+
+#[cfg(not(magic_tables_pext))]
+mod fallback {
+    pub use crate::fancy::{TABLE_BYTES, TABLE_ENTRIES, bishop_attacks, queen_attacks, rook_attacks};
+
+    /// Whether this module uses `pext` (true) or the default layout's fallback (false).
+    pub const ACTIVE: bool = false;
+}
+
+#[cfg(not(magic_tables_pext))]
+pub use fallback::*;
