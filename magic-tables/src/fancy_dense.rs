@@ -4,7 +4,7 @@
 //! (`data/fancy_dense.csv`, from the niklasf/magics README and the Chess Programming Wiki's
 //! "Best Magics so far"), verified exhaustively by the build script.
 
-use crate::{Square, entry, load};
+use crate::load;
 
 pub use crate::fancy::Magic;
 
@@ -21,20 +21,4 @@ const fn lookup(m: &Magic, occupied: u64) -> u64 {
     unsafe { load(&ATTACKS, m.slot(occupied)) }
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: lookup, bishop: lookup);

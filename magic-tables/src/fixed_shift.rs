@@ -5,7 +5,7 @@
 //! ships them (`data/fixed_shift.csv`), verified exhaustively by the build script, which also
 //! refuses any two squares that would need one slot for different attack sets.
 
-use crate::{Square, entry, load};
+use crate::load;
 
 /// What a fixed-shift lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,20 +31,14 @@ const fn lookup(m: &FixedMagic, occupied: u64, shift: u32) -> u64 {
     unsafe { load(&ATTACKS, m.offset as usize + ((occupied & m.mask).wrapping_mul(m.magic) >> shift) as usize) }
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied, 52)
+#[inline(always)]
+const fn rook_lookup(m: &FixedMagic, occupied: u64) -> u64 {
+    lookup(m, occupied, 52)
 }
 
-/// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied, 55)
+#[inline(always)]
+const fn bishop_lookup(m: &FixedMagic, occupied: u64) -> u64 {
+    lookup(m, occupied, 55)
 }
 
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: rook_lookup, bishop: bishop_lookup);

@@ -4,7 +4,7 @@
 //! seeded search (`magic_gen::search::Scheme::Folded`, whose documentation says why the offset
 //! is not folded into the low bits too).
 
-use crate::{Square, entry, load};
+use crate::load;
 
 /// What a folded-magic lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,20 +31,4 @@ const fn lookup(m: &FoldedMagic, occupied: u64) -> u64 {
     unsafe { load(&ATTACKS, m.offset as usize + index as usize) }
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: lookup, bishop: lookup);

@@ -37,6 +37,33 @@ mod square;
 
 pub use square::{ParseSquareError, Square};
 
+/// The public `rook_attacks`, `bishop_attacks` and `queen_attacks` of a layout module, from
+/// its `ROOK_MAGICS` and `BISHOP_MAGICS` entry tables and one lookup function per slider,
+/// `fn(&Entry, occupied: u64) -> u64`. Pass `const` first where the lookup is `const`.
+// Unused when no layout feature is enabled: the default layout spells its functions out.
+#[allow(unused_macros)]
+macro_rules! slider_functions {
+    ($($constness:ident)?; rook: $rook:path, bishop: $bishop:path $(,)?) => {
+        /// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
+        #[inline]
+        pub $($constness)? fn rook_attacks(square: $crate::Square, occupied: u64) -> u64 {
+            $rook($crate::entry(&ROOK_MAGICS, square), occupied)
+        }
+
+        /// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
+        #[inline]
+        pub $($constness)? fn bishop_attacks(square: $crate::Square, occupied: u64) -> u64 {
+            $bishop($crate::entry(&BISHOP_MAGICS, square), occupied)
+        }
+
+        /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
+        #[inline]
+        pub $($constness)? fn queen_attacks(square: $crate::Square, occupied: u64) -> u64 {
+            rook_attacks(square, occupied) | bishop_attacks(square, occupied)
+        }
+    };
+}
+
 // The default layout, behind the top-level functions. Its module is public with the `fancy`
 // feature, as every layout's is with its own.
 #[cfg(feature = "fancy")]

@@ -3,7 +3,7 @@
 //! products XORed, `((lo(key) * lo) ^ (hi(key) * hi)) >> shift`. Fancy slices (107,648 slots);
 //! the magics come from the seeded search (`magic_gen::search::Scheme::Magic32`).
 
-use crate::{Square, entry, load};
+use crate::load;
 
 /// What a 32-bit-magic lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,20 +35,4 @@ const fn lookup(m: &Magic32, occupied: u64) -> u64 {
     unsafe { load(&ATTACKS, m.offset as usize + (product >> m.shift) as usize) }
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: lookup, bishop: lookup);

@@ -9,7 +9,7 @@
 
 #[cfg(magic_tables_pext)]
 mod bmi2 {
-    use crate::{Square, entry, load};
+    use crate::load;
 
     /// What a pext lookup of one square needs.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,23 +36,7 @@ mod bmi2 {
         unsafe { load(&ATTACKS, e.offset as usize + index as usize) }
     }
 
-    /// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-    #[inline]
-    pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
-        lookup(entry(&ROOK_MAGICS, square), occupied)
-    }
-
-    /// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-    #[inline]
-    pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-        lookup(entry(&BISHOP_MAGICS, square), occupied)
-    }
-
-    /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-    #[inline]
-    pub fn queen_attacks(square: Square, occupied: u64) -> u64 {
-        rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-    }
+    slider_functions!(; rook: lookup, bishop: lookup);
 
     /// Whether this module uses `pext` (true) or the default layout's fallback (false).
     pub const ACTIVE: bool = true;

@@ -3,7 +3,7 @@
 //! (two of each colour) can share one table holding the union of their attack sets: 67,328
 //! slots instead of 107,648, for one more AND per lookup.
 
-use crate::{Square, entry, load};
+use crate::load;
 
 /// What a shared-table lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,20 +34,4 @@ const fn lookup(m: &SharedMagic, occupied: u64) -> u64 {
     m.postmask & unsafe { load(&ATTACKS, slot) }
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: lookup, bishop: lookup);

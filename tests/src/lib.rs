@@ -61,3 +61,79 @@ pub fn golden_text(generated: &Generated) -> String {
     }
     out
 }
+
+/// One position of the move-generation-like benchmark load: the occupied squares and the
+/// squares of its rook-moving (rooks, queens) and bishop-moving (bishops, queens) pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SliderPosition {
+    /// All occupied squares.
+    pub occupied: u64,
+    /// Squares of rooks and queens, both colours.
+    pub rook_movers: Vec<u8>,
+    /// Squares of bishops and queens, both colours.
+    pub bishop_movers: Vec<u8>,
+}
+
+/// The benchmark positions (`tests/data/positions.fen`, 300 positions from seeded random
+/// games; regenerate with the `positions` example).
+pub fn benchmark_positions() -> Vec<SliderPosition> {
+    include_str!("../data/positions.fen").lines().map(|fen| parse_placement(fen).expect("valid FEN")).collect()
+}
+
+/// The piece placement (first field) of a FEN as a [`SliderPosition`], or `None` if malformed.
+pub fn parse_placement(fen: &str) -> Option<SliderPosition> {
+    let placement = fen.split_whitespace().next()?;
+    let mut position = SliderPosition { occupied: 0, rook_movers: Vec::new(), bishop_movers: Vec::new() };
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return None;
+    }
+    // FEN lists rank 8 first.
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - row as u8;
+        let mut file = 0u8;
+        for c in rank_text.chars() {
+            if let Some(empty) = c.to_digit(10) {
+                file += empty as u8;
+                continue;
+            }
+            if file >= 8 {
+                return None;
+            }
+            let square = rank * 8 + file;
+            position.occupied |= 1 << square;
+            match c.to_ascii_lowercase() {
+                'r' => position.rook_movers.push(square),
+                'b' => position.bishop_movers.push(square),
+                'q' => {
+                    position.rook_movers.push(square);
+                    position.bishop_movers.push(square);
+                }
+                'p' | 'n' | 'k' => {}
+                _ => return None,
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return None;
+        }
+    }
+    Some(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_start_position_and_rejects_garbage() {
+        let start = parse_placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        assert_eq!(start.occupied, 0xFFFF_0000_0000_FFFF);
+        assert_eq!(start.rook_movers, vec![56, 59, 63, 0, 3, 7]);
+        assert_eq!(start.bishop_movers, vec![58, 59, 61, 2, 3, 5]);
+        assert!(parse_placement("8/8/8 w").is_none());
+        assert!(parse_placement("9/8/8/8/8/8/8/8 w").is_none());
+        assert!(parse_placement("x7/8/8/8/8/8/8/8 w").is_none());
+        assert_eq!(benchmark_positions().len(), 300);
+    }
+}

@@ -8,46 +8,23 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
 use crate::reference::ReferenceSet;
-use crate::search::{Budget, Scheme, Shard, search_scheme};
+use crate::search::Scheme;
 use crate::seeds::SeedPlan;
 
 /// The folded layout from a search with `plan`'s seeds.
 pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, LayoutError> {
     let layout = Layout::Folded;
-    let mut magics = Vec::with_capacity(128);
-    let mut slices = Vec::with_capacity(128);
-    let mut attacks = Vec::new();
-    let mut candidates = 0;
-    for occ in references.iter() {
-        let bits = occ.mask_bits();
-        let seed = plan.seed_for(Scheme::Folded, occ.slider, occ.square);
-        let found = search_scheme(
-            occ,
-            Scheme::Folded,
-            bits,
-            seed,
-            Shard::WHOLE,
-            Budget::candidates(plan.max_candidates(budget)),
-        )
-        .map_err(|source| LayoutError::Search { layout: layout.name(), source })?;
-        candidates += found.candidates;
-        let offset = attacks.len();
-        attacks.resize(offset + (1 << bits), 0);
-        for (&blockers, &set) in occ.blockers.iter().zip(&occ.attacks) {
-            attacks[offset + (blockers.wrapping_mul(found.magic) >> (found.magic >> 58)) as usize] = set;
-        }
-        magics.push((occ.mask, found.magic, offset));
-        slices.push((offset, 1usize << bits));
-    }
+    let SearchedSlices { magics, attacks, slices, candidates } =
+        search_slices(layout, references, Scheme::Folded, plan, budget)?;
     let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, magic, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
+        let (mask, magic, _, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
         attacks.get(offset + ((occupied & mask).wrapping_mul(magic) >> (magic >> 58)) as usize).copied()
     })?;
     let rows = magics
         .iter()
-        .map(|&(mask, magic, offset)| {
+        .map(|&(mask, magic, _, offset)| {
             vec![
                 ("mask", Field::Hex(mask)),
                 ("magic", Field::Hex(magic)),

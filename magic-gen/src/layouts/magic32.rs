@@ -6,40 +6,17 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
 use crate::reference::ReferenceSet;
-use crate::search::{Budget, Scheme, Shard, magic32_index, search_scheme};
+use crate::search::{Scheme, magic32_index};
 use crate::seeds::SeedPlan;
 
 /// The magic32 layout from a search with `plan`'s seeds (each square may draw
 /// `plan.max_candidates(budget)` candidates).
 pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, LayoutError> {
     let layout = Layout::Magic32;
-    let mut magics = Vec::with_capacity(128);
-    let mut slices = Vec::with_capacity(128);
-    let mut attacks = Vec::new();
-    let mut candidates = 0;
-    for occ in references.iter() {
-        let bits = occ.mask_bits();
-        let seed = plan.seed_for(Scheme::Magic32, occ.slider, occ.square);
-        let found = search_scheme(
-            occ,
-            Scheme::Magic32,
-            bits,
-            seed,
-            Shard::WHOLE,
-            Budget::candidates(plan.max_candidates(budget)),
-        )
-        .map_err(|source| LayoutError::Search { layout: layout.name(), source })?;
-        candidates += found.candidates;
-        let offset = attacks.len();
-        attacks.resize(offset + (1 << bits), 0);
-        for (&blockers, &set) in occ.blockers.iter().zip(&occ.attacks) {
-            attacks[offset + magic32_index(blockers, found.magic, bits)] = set;
-        }
-        magics.push((occ.mask, found.magic, bits, offset));
-        slices.push((offset, 1usize << bits));
-    }
+    let SearchedSlices { magics, attacks, slices, candidates } =
+        search_slices(layout, references, Scheme::Magic32, plan, budget)?;
     let verified = check_lookup(layout, references, |slider, square, occupied| {
         let (mask, magic, bits, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
         attacks.get(offset + magic32_index(occupied & mask, magic, bits)).copied()

@@ -25,7 +25,8 @@ use build_support::{DataArray, Provenance, Values};
 use crate::magic_set::SetError;
 use crate::records::RecordError;
 use crate::reference::ReferenceSet;
-use crate::search::SearchError;
+use crate::search::{Budget, Scheme, SearchError, Shard, search_scheme};
+use crate::seeds::SeedPlan;
 use crate::{Slider, Square};
 
 pub mod byte_lookup;
@@ -188,6 +189,47 @@ pub fn check_lookup(
         }
     }
     Ok(checked)
+}
+
+/// The magics of a seeded search of every (slider, square), laid out as minimal fancy slices in
+/// stream order and filled through the scheme's index function.
+pub(crate) struct SearchedSlices {
+    /// Per pair in stream order: (mask, magic, index bits, offset).
+    pub magics: Vec<(u64, u64, u32, usize)>,
+    /// The filled attack array.
+    pub attacks: Vec<u64>,
+    /// Per pair: (offset, length).
+    pub slices: Vec<(usize, usize)>,
+    /// Candidates drawn over all searches.
+    pub candidates: u64,
+}
+
+/// Searches `scheme`'s minimal-bit magic of every pair with `plan`'s seeds (at most
+/// `plan.max_candidates(budget)` candidates each) and fills their slices.
+pub(crate) fn search_slices(
+    layout: Layout,
+    references: &ReferenceSet,
+    scheme: Scheme,
+    plan: SeedPlan,
+    budget: u64,
+) -> Result<SearchedSlices, LayoutError> {
+    let mut out = SearchedSlices { magics: Vec::new(), attacks: Vec::new(), slices: Vec::new(), candidates: 0 };
+    for occ in references.iter() {
+        let bits = occ.mask_bits();
+        let seed = plan.seed_for(scheme, occ.slider, occ.square);
+        let budget = Budget::candidates(plan.max_candidates(budget));
+        let found = search_scheme(occ, scheme, bits, seed, Shard::WHOLE, budget)
+            .map_err(|source| LayoutError::Search { layout: layout.name(), source })?;
+        out.candidates += found.candidates;
+        let offset = out.attacks.len();
+        out.attacks.resize(offset + (1 << bits), 0);
+        for (&blockers, &set) in occ.blockers.iter().zip(&occ.attacks) {
+            out.attacks[offset + scheme.index(blockers, found.magic, bits)] = set;
+        }
+        out.magics.push((occ.mask, found.magic, bits, offset));
+        out.slices.push((offset, 1usize << bits));
+    }
+    Ok(out)
 }
 
 /// The provenance block of a layout file.

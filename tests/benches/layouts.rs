@@ -1,0 +1,243 @@
+//! Every layout of `magic-tables`, and the crates users would pick instead, on three loads in
+//! one run:
+//!
+//! * `independent-{rook,bishop}`: 4,096 fixed pseudo-random (square, occupancy) pairs, results
+//!   XORed together, so lookups overlap in the pipeline (throughput);
+//! * `chain-{rook,bishop}`: the same pairs, each lookup's result XORed into the next occupancy,
+//!   so every lookup waits for the one before (latency);
+//! * `movegen`: the rook and bishop attacks of every slider (queens count as both) in the 300
+//!   positions of `tests/data/positions.fen`, 4,596 lookups.
+//!
+//! ```text
+//! cargo bench -p magic-tests --features layouts,peers --bench layouts
+//! cargo run -p magic-tests --features layouts --example perf-table -- target/criterion
+//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo bench -p magic-tests --features layouts,peers --bench layouts
+//! cargo run -p magic-tests --features layouts --example perf-table -- tests/target/native/criterion
+//! ```
+//!
+//! The native run gives the `pext` layout BMI2 and cozy-chess its `pext` feature; its own target
+//! directory keeps its results (criterion writes under `$CARGO_TARGET_DIR/criterion`) apart from
+//! the portable run's. Without the `layouts` feature only the default layout runs; without
+//! `peers`, no other crate.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main, measurement::WallTime};
+use magic_tests::{SliderPosition, benchmark_positions, random_queries};
+
+const QUERIES: usize = 4096;
+
+/// One implementation's rook and bishop lookups on raw square indices and bitboards.
+trait Lookups {
+    const NAME: &'static str;
+    /// The implementation's square type, converted once outside the timed loops.
+    type Square: Copy;
+    fn square(index: u8) -> Self::Square;
+    fn rook(square: Self::Square, occupied: u64) -> u64;
+    fn bishop(square: Self::Square, occupied: u64) -> u64;
+}
+
+macro_rules! layout {
+    ($ty:ident, $name:literal, $($path:tt)+) => {
+        pub struct $ty;
+        impl Lookups for $ty {
+            const NAME: &'static str = $name;
+            type Square = magic_tables::Square;
+            fn square(index: u8) -> magic_tables::Square {
+                magic_tables::Square::from_index(index).expect("index below 64")
+            }
+            #[inline(always)]
+            fn rook(square: magic_tables::Square, occupied: u64) -> u64 {
+                $($path)+::rook_attacks(square, occupied)
+            }
+            #[inline(always)]
+            fn bishop(square: magic_tables::Square, occupied: u64) -> u64 {
+                $($path)+::bishop_attacks(square, occupied)
+            }
+        }
+    };
+}
+
+layout!(Default, "default", magic_tables);
+#[cfg(feature = "layouts")]
+mod layouts {
+    use super::Lookups;
+    layout!(Fancy, "fancy", magic_tables::fancy);
+    layout!(Plain, "plain", magic_tables::plain);
+    layout!(FancyDense, "fancy-dense", magic_tables::fancy_dense);
+    layout!(FixedShift, "fixed-shift", magic_tables::fixed_shift);
+    layout!(Black, "black", magic_tables::black);
+    layout!(ByteLookup, "byte-lookup", magic_tables::byte_lookup);
+    layout!(Magic32, "magic32", magic_tables::magic32);
+    layout!(Shared, "shared", magic_tables::shared);
+    layout!(Folded, "folded", magic_tables::folded);
+    layout!(Pext, "pext", magic_tables::pext);
+}
+
+#[cfg(feature = "peers")]
+mod peers {
+    use super::Lookups;
+
+    /// shakmaty's fixed-shift overlapped magics (88,772 slots).
+    pub struct Shakmaty;
+    impl Lookups for Shakmaty {
+        const NAME: &'static str = "shakmaty";
+        type Square = shakmaty::Square;
+        fn square(index: u8) -> shakmaty::Square {
+            shakmaty::Square::new(u32::from(index))
+        }
+        #[inline(always)]
+        fn rook(square: shakmaty::Square, occupied: u64) -> u64 {
+            shakmaty::attacks::rook_attacks(square, shakmaty::Bitboard(occupied)).0
+        }
+        #[inline(always)]
+        fn bishop(square: shakmaty::Square, occupied: u64) -> u64 {
+            shakmaty::attacks::bishop_attacks(square, shakmaty::Bitboard(occupied)).0
+        }
+    }
+
+    /// cozy-chess: black magics (87,988 slots), or its pext tables on BMI2 targets.
+    pub struct Cozy;
+    impl Lookups for Cozy {
+        const NAME: &'static str = if cfg!(target_feature = "bmi2") { "cozy-chess-pext" } else { "cozy-chess" };
+        type Square = cozy_chess::Square;
+        fn square(index: u8) -> cozy_chess::Square {
+            cozy_chess::Square::index(usize::from(index))
+        }
+        #[inline(always)]
+        fn rook(square: cozy_chess::Square, occupied: u64) -> u64 {
+            cozy_chess::get_rook_moves(square, cozy_chess::BitBoard(occupied)).0
+        }
+        #[inline(always)]
+        fn bishop(square: cozy_chess::Square, occupied: u64) -> u64 {
+            cozy_chess::get_bishop_moves(square, cozy_chess::BitBoard(occupied)).0
+        }
+    }
+}
+
+/// A position's occupancy and its rook-moving and bishop-moving squares, in one crate's type.
+type PositionSquares<S> = (u64, Vec<S>, Vec<S>);
+
+/// The loads' inputs, in raw form.
+struct Inputs {
+    queries: Vec<(u8, u64)>,
+    positions: Vec<SliderPosition>,
+}
+
+/// The benchmark loads, one criterion group each.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Load {
+    IndependentRook,
+    IndependentBishop,
+    ChainRook,
+    ChainBishop,
+    Movegen,
+}
+
+impl Load {
+    const ALL: [Load; 5] =
+        [Load::IndependentRook, Load::IndependentBishop, Load::ChainRook, Load::ChainBishop, Load::Movegen];
+
+    fn name(self) -> &'static str {
+        match self {
+            Load::IndependentRook => "independent-rook",
+            Load::IndependentBishop => "independent-bishop",
+            Load::ChainRook => "chain-rook",
+            Load::ChainBishop => "chain-bishop",
+            Load::Movegen => "movegen",
+        }
+    }
+}
+
+fn bench_one<L: Lookups>(group: &mut BenchmarkGroup<'_, WallTime>, load: Load, inputs: &Inputs) {
+    let queries: Vec<(L::Square, u64)> = inputs.queries.iter().map(|&(sq, occ)| (L::square(sq), occ)).collect();
+    match load {
+        Load::IndependentRook => {
+            group.bench_function(L::NAME, |b| b.iter(|| independent(black_box(&queries), L::rook)))
+        }
+        Load::IndependentBishop => {
+            group.bench_function(L::NAME, |b| b.iter(|| independent(black_box(&queries), L::bishop)))
+        }
+        Load::ChainRook => group.bench_function(L::NAME, |b| b.iter(|| chain(black_box(&queries), L::rook))),
+        Load::ChainBishop => group.bench_function(L::NAME, |b| b.iter(|| chain(black_box(&queries), L::bishop))),
+        Load::Movegen => {
+            let positions: Vec<PositionSquares<L::Square>> = inputs
+                .positions
+                .iter()
+                .map(|p| {
+                    let convert = |squares: &[u8]| squares.iter().map(|&s| L::square(s)).collect();
+                    (p.occupied, convert(&p.rook_movers), convert(&p.bishop_movers))
+                })
+                .collect();
+            group.bench_function(L::NAME, |b| {
+                b.iter(|| {
+                    let mut acc = 0u64;
+                    for (occupied, rooks, bishops) in black_box(&positions) {
+                        for &sq in rooks {
+                            acc ^= L::rook(sq, *occupied);
+                        }
+                        for &sq in bishops {
+                            acc ^= L::bishop(sq, *occupied);
+                        }
+                    }
+                    acc
+                })
+            })
+        }
+    };
+}
+
+#[inline(always)]
+fn independent<S: Copy>(queries: &[(S, u64)], lookup: impl Fn(S, u64) -> u64) -> u64 {
+    let mut acc = 0;
+    for &(square, occupied) in queries {
+        acc ^= lookup(square, occupied);
+    }
+    acc
+}
+
+#[inline(always)]
+fn chain<S: Copy>(queries: &[(S, u64)], lookup: impl Fn(S, u64) -> u64) -> u64 {
+    let mut acc = 0;
+    for &(square, occupied) in queries {
+        acc = lookup(square, occupied ^ acc);
+    }
+    acc
+}
+
+fn layouts(c: &mut Criterion) {
+    let queries = random_queries(QUERIES, 0x5eed).into_iter().map(|(sq, occ)| (sq.index(), occ)).collect();
+    let inputs = Inputs { queries, positions: benchmark_positions() };
+    let movegen_lookups: usize = inputs.positions.iter().map(|p| p.rook_movers.len() + p.bishop_movers.len()).sum();
+    for load in Load::ALL {
+        let mut group = c.benchmark_group(load.name());
+        let elements = if load == Load::Movegen { movegen_lookups } else { QUERIES };
+        group.throughput(Throughput::Elements(elements as u64));
+        group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_millis(1500)).sample_size(30);
+        bench_one::<Default>(&mut group, load, &inputs);
+        #[cfg(feature = "layouts")]
+        {
+            use layouts::*;
+            bench_one::<Fancy>(&mut group, load, &inputs);
+            bench_one::<Plain>(&mut group, load, &inputs);
+            bench_one::<FancyDense>(&mut group, load, &inputs);
+            bench_one::<FixedShift>(&mut group, load, &inputs);
+            bench_one::<Black>(&mut group, load, &inputs);
+            bench_one::<ByteLookup>(&mut group, load, &inputs);
+            bench_one::<Magic32>(&mut group, load, &inputs);
+            bench_one::<Shared>(&mut group, load, &inputs);
+            bench_one::<Folded>(&mut group, load, &inputs);
+            bench_one::<Pext>(&mut group, load, &inputs);
+        }
+        #[cfg(feature = "peers")]
+        {
+            bench_one::<peers::Shakmaty>(&mut group, load, &inputs);
+            bench_one::<peers::Cozy>(&mut group, load, &inputs);
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, layouts);
+criterion_main!(benches);

@@ -1,0 +1,73 @@
+//! Prints the `PERFORMANCE.md` table from the results the `layouts` benchmark left in
+//! criterion's directory: nanoseconds per lookup for every implementation and load, its
+//! tables' bytes, and each time's ratio to the fastest in its column.
+//!
+//! ```text
+//! cargo run -p magic-tests --features layouts --example perf-table -- [TARGET_DIR/criterion]
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use magic_tests::benchmark_positions;
+
+const LOADS: [&str; 5] = ["independent-rook", "independent-bishop", "chain-rook", "chain-bishop", "movegen"];
+
+/// (benchmark id, table bytes) of every implementation the benchmark may have run.
+fn implementations() -> Vec<(&'static str, String)> {
+    use magic_tables as t;
+    let ours = |bytes: usize| bytes.to_string();
+    vec![
+        ("default", ours(t::TABLE_BYTES)),
+        ("fancy", ours(t::fancy::TABLE_BYTES)),
+        ("plain", ours(t::plain::TABLE_BYTES)),
+        ("fancy-dense", ours(t::fancy_dense::TABLE_BYTES)),
+        ("fixed-shift", ours(t::fixed_shift::TABLE_BYTES)),
+        ("black", ours(t::black::TABLE_BYTES)),
+        ("byte-lookup", ours(t::byte_lookup::TABLE_BYTES)),
+        ("magic32", ours(t::magic32::TABLE_BYTES)),
+        ("shared", ours(t::shared::TABLE_BYTES)),
+        ("folded", ours(t::folded::TABLE_BYTES)),
+        ("pext", ours(t::pext::TABLE_BYTES)),
+        // Attack arrays only: 88,772, 87,988 and 107,648 slots of 8 bytes.
+        ("shakmaty", "710,176+".into()),
+        ("cozy-chess", "703,904+".into()),
+        ("cozy-chess-pext", "861,184+".into()),
+    ]
+}
+
+/// Mean time of one benchmark iteration in nanoseconds, if criterion recorded it.
+fn mean_ns(dir: &Path, load: &str, id: &str) -> Option<f64> {
+    let text = std::fs::read_to_string(dir.join(load).join(id).join("new/estimates.json")).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["mean"]["point_estimate"].as_f64()
+}
+
+fn main() {
+    let dir = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("target/criterion"));
+    let movegen: usize = benchmark_positions().iter().map(|p| p.rook_movers.len() + p.bishop_movers.len()).sum();
+    let per_iteration = |load: &str| if load == "movegen" { movegen as f64 } else { 4096.0 };
+    let rows: Vec<(&str, String, Vec<Option<f64>>)> = implementations()
+        .into_iter()
+        .map(|(id, bytes)| {
+            let times = LOADS.iter().map(|load| mean_ns(&dir, load, id).map(|ns| ns / per_iteration(load))).collect();
+            (id, bytes, times)
+        })
+        .filter(|(_, _, times): &(_, _, Vec<Option<f64>>)| times.iter().any(Option::is_some))
+        .collect();
+    if rows.is_empty() {
+        eprintln!("error: no results under {}: run the layouts benchmark first", dir.display());
+        std::process::exit(2);
+    }
+    let fastest: Vec<f64> =
+        (0..LOADS.len()).map(|i| rows.iter().filter_map(|r| r.2[i]).fold(f64::INFINITY, f64::min)).collect();
+    println!("| implementation | table bytes | {} |", LOADS.map(|l| format!("{l} ns (ratio)")).join(" | "));
+    println!("|---|---:|{}", "---:|".repeat(LOADS.len()));
+    for (id, bytes, times) in &rows {
+        let cells: Vec<String> = times
+            .iter()
+            .zip(&fastest)
+            .map(|(t, best)| t.map_or("–".into(), |t| format!("{t:.2} ({:.2})", t / best)))
+            .collect();
+        println!("| {id} | {bytes} | {} |", cells.join(" | "));
+    }
+}
