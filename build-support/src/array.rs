@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 /// Literals per line: four fixed-width hex literals fit in 100 columns.
-const PER_LINE: usize = 4;
+pub const PER_LINE: usize = 4;
 
 /// A run of the array under one comment, such as one square's slice.
 #[derive(Clone, Debug)]
@@ -41,22 +41,30 @@ fn write_elements(out: &mut String, segments: &[Segment<'_>], suffix: &str) {
     for segment in segments {
         writeln!(out, "    // {}", segment.label).unwrap();
         for line in segment.values.chunks(PER_LINE) {
-            // The line is assembled on the stack and appended at once: this runs for every
-            // element in an unoptimized build script.
-            let mut text = [b' '; 3 + PER_LINE * 23];
-            let mut used = 3;
-            for &value in line {
-                text[used + 1..used + 19].copy_from_slice(&hex_literal(value));
-                used += 19;
-                text[used..used + suffix.len()].copy_from_slice(suffix.as_bytes());
-                used += suffix.len();
-                text[used] = b',';
-                used += 1;
-            }
-            out.push_str(std::str::from_utf8(&text[..used]).expect("ASCII"));
-            out.push('\n');
+            push_u64_line(out, line, suffix);
         }
     }
+}
+
+/// Appends one indented line of `values` (at most [`PER_LINE`]) as fixed-width hex literals,
+/// each followed by `suffix` and a comma.
+///
+/// The line is assembled on the stack and appended at once: this runs for every element of
+/// every array in an unoptimized build script.
+pub fn push_u64_line(out: &mut String, values: &[u64], suffix: &str) {
+    assert!(values.len() <= PER_LINE && suffix.len() <= 3, "a line holds four literals with short suffixes");
+    let mut text = [b' '; 3 + PER_LINE * 23];
+    let mut used = 3;
+    for &value in values {
+        text[used + 1..used + 19].copy_from_slice(&hex_literal(value));
+        used += 19;
+        text[used..used + suffix.len()].copy_from_slice(suffix.as_bytes());
+        used += suffix.len();
+        text[used] = b',';
+        used += 1;
+    }
+    out.push_str(std::str::from_utf8(&text[..used]).expect("ASCII"));
+    out.push('\n');
 }
 
 /// The four upper-case hex digits of every 16-bit value, computed by the compiler.

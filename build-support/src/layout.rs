@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens as _, format_ident, quote};
 
-use crate::array::hex_literal;
+use crate::array::{PER_LINE, push_u64_line};
+use crate::checksum::Fnv1a64;
 use crate::header::{Provenance, comment_block};
 use crate::items::hex_u64;
 
@@ -126,31 +127,13 @@ impl Values {
         }
     }
 
-    /// Feeds the array's little-endian bytes to an FNV-1a 64 state.
-    fn hash_into(&self, hash: &mut u64) {
+    /// Feeds the array's little-endian bytes to `hash`.
+    fn hash_into(&self, hash: &mut Fnv1a64) {
         match self {
-            Values::U64(words) => {
-                for &word in words {
-                    let mut rest = word;
-                    let mut remaining = 8;
-                    while remaining > 0 {
-                        fnv_step(hash, (rest & 0xff) as u8);
-                        rest >>= 8;
-                        remaining -= 1;
-                    }
-                }
-            }
-            Values::U8(bytes) => {
-                for &byte in bytes {
-                    fnv_step(hash, byte);
-                }
-            }
+            Values::U64(words) => hash.write_u64s(words),
+            Values::U8(bytes) => hash.write_bytes(bytes),
         }
     }
-}
-
-fn fnv_step(hash: &mut u64, byte: u8) {
-    *hash = (*hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
 }
 
 /// A data array: a flat `[T; N]`, or with `rows` a two-dimensional `[[T; N / rows]; rows]`.
@@ -195,11 +178,11 @@ impl LayoutFile {
 
     /// FNV-1a 64 over the little-endian bytes of every data array, in order.
     pub fn checksum(&self) -> u64 {
-        let mut hash = 0xcbf2_9ce4_8422_2325;
+        let mut hash = Fnv1a64::new();
         for array in &self.arrays {
             array.values.hash_into(&mut hash);
         }
-        hash
+        hash.finish()
     }
 
     /// The header lines.
@@ -265,7 +248,7 @@ impl LayoutFile {
 /// Appends `pub static NAME: [T; N] = [ … ];` (or `[[T; N / rows]; rows]`), streamed.
 fn write_data_array(out: &mut String, array: &DataArray) {
     let (ty, per_line) = match array.values {
-        Values::U64(_) => ("u64", 4),
+        Values::U64(_) => ("u64", PER_LINE),
         Values::U8(_) => ("u8", 16),
     };
     let len = array.values.len();
@@ -286,17 +269,7 @@ fn write_data_array(out: &mut String, array: &DataArray) {
         match &array.values {
             Values::U64(values) => {
                 for line in values[start..start + run].chunks(per_line) {
-                    // One line of up to four literals assembled on the stack and appended at once:
-                    // this loop runs over a million times in an unoptimized build script.
-                    let mut text = [b' '; 3 + 4 * 20];
-                    let mut used = 3;
-                    for &value in line {
-                        text[used + 1..used + 19].copy_from_slice(&hex_literal(value));
-                        text[used + 19] = b',';
-                        used += 20;
-                    }
-                    out.push_str(std::str::from_utf8(&text[..used]).expect("ASCII"));
-                    out.push('\n');
+                    push_u64_line(out, line, "");
                 }
             }
             Values::U8(values) => {
@@ -389,11 +362,18 @@ mod tests {
     #[test]
     fn checksum_covers_every_array_byte() {
         let file = sample(false);
-        let mut words = crate::checksum::fnv1a64(&[1, 2, 3, 4]);
-        for byte in [0xab, 1] {
-            fnv_step(&mut words, byte);
-        }
-        assert_eq!(file.checksum(), words);
+        let mut expected = Fnv1a64::new();
+        expected.write_u64s(&[1, 2, 3, 4]);
+        expected.write_bytes(&[0xab, 1]);
+        assert_eq!(file.checksum(), expected.finish());
+        // The same bytes through the one-shot function and the published constants.
+        assert_eq!(crate::checksum::fnv1a64(&[1, 2, 3, 4]), {
+            let mut words = Fnv1a64::new();
+            words.write_bytes(&[
+                1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+            ]);
+            words.finish()
+        });
         let mut changed = file.clone();
         changed.arrays[1].values = Values::U8(vec![0xab, 2]);
         assert_ne!(changed.checksum(), file.checksum());

@@ -204,6 +204,12 @@ pub fn check_structure(set: &MagicSet) -> Result<(), SetError> {
 /// Builds the table `set` describes from the slow reference and checks it. A fancy set (no
 /// offsets) is laid out in stream order (rook a1 … h8, bishop a1 … h8), its listed squares only.
 pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport, SetError> {
+    build_set(set, references).map(|(report, _)| report)
+}
+
+/// [`check_set`], also returning the table it built: the attack set of every slot, 0 where no
+/// occupancy maps.
+pub fn build_set(set: &MagicSet, references: &ReferenceSet) -> Result<(SetReport, Vec<u64>), SetError> {
     check_structure(set)?;
     let mut by_pair: [[Option<&SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
@@ -273,7 +279,7 @@ pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport,
         ranges.push((low, high));
     }
     let entries = slots.len();
-    Ok(SetReport {
+    let report = SetReport {
         squares: set.entries.len(),
         occupancies_checked: checked,
         entries,
@@ -281,7 +287,8 @@ pub fn check_set(set: &MagicSet, references: &ReferenceSet) -> Result<SetReport,
         overlapping_squares: count_overlapping(&mut ranges),
         shared_slots: shared.iter().filter(|&&s| s).count(),
         entries_with_unlisted_minimal: entries + unlisted_minimal,
-    })
+    };
+    Ok((report, slots.into_iter().map(|slot| slot.map_or(0, |(_, attacks)| attacks)).collect()))
 }
 
 /// How many of the inclusive `ranges` intersect at least one other.

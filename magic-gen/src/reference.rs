@@ -4,6 +4,12 @@
 use crate::geometry::Occupancies;
 use crate::{Slider, Square};
 
+/// The position of (slider, square) in stream order: rook a1 = 0 … rook h8 = 63, bishop a1 = 64
+/// … bishop h8 = 127. Every per-pair list in this crate is in this order.
+pub const fn pair_index(slider: Slider, square: Square) -> usize {
+    slider.ordinal() * 64 + square.index() as usize
+}
+
 /// [`Occupancies`] of every (slider, square), in stream order: rook a1 … h8, bishop a1 … h8.
 #[derive(Clone, Debug)]
 pub struct ReferenceSet {
@@ -22,7 +28,7 @@ impl ReferenceSet {
 
     /// The occupancies of one (slider, square).
     pub fn get(&self, slider: Slider, square: Square) -> &Occupancies {
-        &self.all[slider.ordinal() * 64 + square.index() as usize]
+        &self.all[pair_index(slider, square)]
     }
 
     /// All 128 entries, in stream order.

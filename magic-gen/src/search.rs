@@ -20,7 +20,7 @@ pub fn square_rng(seed: u64, slider: Slider, square: Square) -> ChaCha8Rng {
 
 /// The ChaCha stream number of (slider, square): rook a1 = 0 … rook h8 = 63, bishop a1 = 64 … 127.
 pub const fn stream_id(slider: Slider, square: Square) -> u64 {
-    (slider.ordinal() * 64 + square.index() as usize) as u64
+    crate::reference::pair_index(slider, square) as u64
 }
 
 /// Magic candidates: the AND of three random words, so about 8 of 64 bits are set.
@@ -186,10 +186,9 @@ impl<'a> MagicTester<'a> {
     pub fn is_magic(&mut self, magic: u64) -> bool {
         let bits = self.bits;
         match self.scheme {
-            // Monomorphized per scheme so the hot fancy loop has no branch on the scheme.
-            Scheme::Fancy | Scheme::Folded => {
-                self.maps_without_conflict(|key| (key.wrapping_mul(magic) >> (64 - bits)) as usize)
-            }
+            // One closure per index function, each with a constant scheme, so the hot loop has no
+            // branch on the scheme.
+            Scheme::Fancy | Scheme::Folded => self.maps_without_conflict(|key| Scheme::Fancy.index(key, magic, bits)),
             Scheme::Magic32 => self.maps_without_conflict(|key| magic32_index(key, magic, bits)),
         }
     }

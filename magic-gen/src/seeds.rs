@@ -62,12 +62,26 @@ impl SeedPlan {
     }
 }
 
-impl core::fmt::Display for SeedPlan {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl SeedPlan {
+    /// The plan as a header names it when searching `scheme`'s magics: the master seed, or which
+    /// table of tuned seeds.
+    pub fn describe(self, scheme: Scheme) -> String {
+        let table = match scheme {
+            Scheme::Fancy => "TUNED_SEEDS",
+            Scheme::Magic32 => "TUNED_SEEDS_MAGIC32",
+            Scheme::Folded => "TUNED_SEEDS_FOLDED",
+        };
         match self {
-            SeedPlan::Master(seed) => write!(f, "master seed {seed}"),
-            SeedPlan::Tuned => f.write_str("tuned per-square seeds (magic_gen::seeds::TUNED_SEEDS)"),
+            SeedPlan::Master(seed) => format!("master seed {seed}"),
+            SeedPlan::Tuned => format!("tuned per-square seeds (magic_gen::seeds::{table})"),
         }
+    }
+}
+
+impl core::fmt::Display for SeedPlan {
+    /// The fancy search's description ([`SeedPlan::describe`] of [`Scheme::Fancy`]).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.describe(Scheme::Fancy))
     }
 }
 

@@ -10,7 +10,7 @@ use build_support::{DataArray, Field, LayoutFile, Values};
 
 use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 
 /// The byte-lookup layout of `fancy`'s magics.
 pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, LayoutError> {
@@ -41,11 +41,10 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
         bases.push(u32::try_from(base).expect("6,328 sets"));
         set_slices.push((base, sets.len() - base));
     }
-    let pair_of = |slider: crate::Slider, square: crate::Square| slider.ordinal() * 64 + square.index() as usize;
     let verified = check_lookup(layout, references, |slider, square, occupied| {
         let entry = tables.entry(slider, square);
         let byte = *bytes.get(entry.slot(occupied))?;
-        sets.get(bases[pair_of(slider, square)] as usize + usize::from(byte)).copied()
+        sets.get(bases[pair_index(slider, square)] as usize + usize::from(byte)).copied()
     })?;
     let rows = references
         .iter()

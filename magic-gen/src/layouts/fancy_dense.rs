@@ -13,7 +13,7 @@ use build_support::{Field, LayoutFile};
 use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
 use crate::records::{RecordKind, parse_record_set};
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::search::FoundMagic;
 use crate::table::TableSet;
 
@@ -33,7 +33,7 @@ pub fn build(
     }
     let mut found = fancy.found;
     for entry in &set.entries {
-        let pair = entry.slider.ordinal() * 64 + entry.square.index() as usize;
+        let pair = pair_index(entry.slider, entry.square);
         found[pair] = FoundMagic { magic: entry.magic, bits: 64 - entry.shift, candidates: 0, drawn: 0 };
     }
     let tables = TableSet::build_fancy(references, &found);

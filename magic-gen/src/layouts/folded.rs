@@ -9,7 +9,7 @@
 use build_support::{Field, LayoutFile};
 
 use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::search::Scheme;
 use crate::seeds::SeedPlan;
 
@@ -19,7 +19,7 @@ pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<L
     let SearchedSlices { magics, attacks, slices, candidates } =
         search_slices(layout, references, Scheme::Folded, plan, budget)?;
     let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, magic, _, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
+        let (mask, magic, _, offset) = magics[pair_index(slider, square)];
         attacks.get(offset + ((occupied & mask).wrapping_mul(magic) >> (magic >> 58)) as usize).copied()
     })?;
     let rows = magics
@@ -39,12 +39,7 @@ pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<L
             "folded: the magic's top six bits are the shift; fancy slices.".into(),
             "Lookup: ATTACKS[offset + (((occupied & mask) * magic) >> (magic >> 58))]".into(),
         ],
-        provenance: provenance(
-            layout,
-            plan.to_string().replace("TUNED_SEEDS", "TUNED_SEEDS_FOLDED"),
-            Some(candidates),
-            verified,
-        ),
+        provenance: provenance(layout, plan.describe(Scheme::Folded), Some(candidates), verified),
         entry_tables: entry_tables("FoldedMagic", "mask, magic (shift in its top six bits) and offset", rows),
         arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", attacks, &slices)],
         table_entries: entries,

@@ -7,7 +7,7 @@
 use build_support::{Field, LayoutFile};
 
 use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::search::{Scheme, magic32_index};
 use crate::seeds::SeedPlan;
 
@@ -18,7 +18,7 @@ pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<L
     let SearchedSlices { magics, attacks, slices, candidates } =
         search_slices(layout, references, Scheme::Magic32, plan, budget)?;
     let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, magic, bits, offset) = magics[slider.ordinal() * 64 + square.index() as usize];
+        let (mask, magic, bits, offset) = magics[pair_index(slider, square)];
         attacks.get(offset + magic32_index(occupied & mask, magic, bits)).copied()
     })?;
     let rows = magics
@@ -41,12 +41,7 @@ pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<L
             "Lookup: key = occupied & mask;".into(),
             "        ATTACKS[offset + (((key as u32 * lo) ^ ((key >> 32) as u32 * hi)) >> shift)]".into(),
         ],
-        provenance: provenance(
-            layout,
-            plan.to_string().replace("TUNED_SEEDS", "TUNED_SEEDS_MAGIC32"),
-            Some(candidates),
-            verified,
-        ),
+        provenance: provenance(layout, plan.describe(Scheme::Magic32), Some(candidates), verified),
         entry_tables: entry_tables("Magic32", "mask, 32-bit magics, shift and offset", rows),
         arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", attacks, &slices)],
         table_entries: entries,

@@ -11,14 +11,14 @@
 //! The dense packings took their authors long searches, so they come as data: the record files
 //! in `magic-tables/data/` (copies of `shared/records/fixed_shift_white_annuss_88772.csv`, as in
 //! shakmaty, and `black_magic_annuss_fiekas_87988.csv`, as in cozy-chess; their `source` columns
-//! name the publications). [`crate::magic_set::check_set`] builds the shared array from the
+//! name the publications). [`crate::magic_set::build_set`] builds the shared array from the
 //! slow reference and refuses any pair of squares that needs one slot for different attack sets,
 //! naming both.
 
 use build_support::{Field, LayoutFile};
 
 use super::{Layout, LayoutError, check_lookup, chunked_array, entry_tables, provenance};
-use crate::magic_set::{Indexing, SetEntry, check_set};
+use crate::magic_set::{Indexing, SetEntry, build_set};
 use crate::records::{RecordKind, parse_record_set};
 use crate::reference::ReferenceSet;
 use crate::{Slider, Square};
@@ -53,7 +53,7 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
     if kind != expected_kind {
         return Err(data_error(format!("{file} does not hold {what}")));
     }
-    let report = check_set(&set, references).map_err(|source| LayoutError::Set { layout: name, source })?;
+    let (report, attacks) = build_set(&set, references).map_err(|source| LayoutError::Set { layout: name, source })?;
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
         if entry.shift != fixed_shift(entry.slider) {
@@ -68,16 +68,8 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
         }
         by_pair[entry.slider.ordinal()][entry.square.index() as usize] = Some(*entry);
     }
-    // check_set has made sure all 128 squares are there (a set with offsets must be complete).
+    // build_set has made sure all 128 squares are there (a set with offsets must be complete).
     let entry = |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("complete");
-    let mut attacks = vec![0u64; report.entries];
-    for occ in references.iter() {
-        let e = entry(occ.slider, occ.square);
-        for (&blockers, &set_attacks) in occ.blockers.iter().zip(&occ.attacks) {
-            let index = set.indexing.index(blockers, occ.mask, e.magic, e.shift) as usize;
-            attacks[e.offset.expect("complete") as usize + index] = set_attacks;
-        }
-    }
     let verified = check_lookup(layout, references, |slider, square, occupied| {
         let e = entry(slider, square);
         let mask = references.get(slider, square).mask;

@@ -8,7 +8,7 @@
 use build_support::{Field, LayoutFile};
 
 use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 
 /// Parallel bit extract in software: the bits of `value` under `mask`, packed into the low bits
 /// in order. What the `pext` instruction computes.
@@ -41,7 +41,7 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, LayoutError> {
         slices.push((offset, 1usize << occ.mask_bits()));
     }
     let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, offset) = entries[slider.ordinal() * 64 + square.index() as usize];
+        let (mask, offset) = entries[pair_index(slider, square)];
         attacks.get(offset + soft_pext(occupied, mask) as usize).copied()
     })?;
     let rows = entries
