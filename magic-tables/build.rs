@@ -1,5 +1,5 @@
-//! Generates the attack tables of the default layout and of every enabled layout feature into
-//! `OUT_DIR`, one file per layout (`fancy_magics.rs`, `plain.rs`, `fixed_shift.rs`, …).
+//! Generates the attack tables of the default layout (black magics) and of every enabled layout
+//! feature into `OUT_DIR`, one file per layout (`black.rs`, `fancy_magics.rs`, `plain.rs`, …).
 //!
 //! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
 //! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), the densest
@@ -12,6 +12,9 @@ use std::process::ExitCode;
 
 use magic_gen::layouts::{self, Layout};
 use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
+
+/// The layout behind the crate's top-level functions (see the README for why).
+const DEFAULT_LAYOUT: Layout = Layout::Black;
 
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
@@ -45,10 +48,17 @@ fn run() -> Result<(), String> {
     let data_dir =
         PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?).join("data");
     let references = ReferenceSet::new();
-    // The budget only applies to master seeds; tuned seeds must succeed within their own bound,
-    // so a broken seed fails fast with the square's name instead of searching at length.
-    let fancy = generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?;
-    write(&out_dir.join(build_support::FANCY_FILE_NAME), &magic_gen::emit::rust_source(&fancy))?;
+    // The seeded search's tables: the `fancy` layout's, and the magics `plain`, `fancy-dense`,
+    // `byte-lookup` and `shared` reuse. The budget only applies to master seeds; tuned seeds must succeed
+    // within their own bound, so a broken seed fails fast with the square's name instead of
+    // searching at length.
+    let needs_search = [Layout::Fancy, Layout::Plain, Layout::FancyDense, Layout::ByteLookup, Layout::Shared];
+    let fancy = if needs_search.iter().any(|layout| feature(layout.name())) {
+        Some(generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    let searched = || fancy.as_ref().expect("searched when a layout that needs it is enabled");
 
     let data = |name: &str| -> Result<(String, String), String> {
         let path = data_dir.join(name);
@@ -56,15 +66,19 @@ fn run() -> Result<(), String> {
         Ok((format!("data/{name}"), text))
     };
     for layout in Layout::ALL {
-        if layout == Layout::Fancy || !feature(layout.name()) {
+        // The default layout is always built: the top-level functions use it.
+        if layout != DEFAULT_LAYOUT && !feature(layout.name()) {
             continue;
         }
         let file = match layout {
-            Layout::Fancy => unreachable!("written above"),
-            Layout::Plain => layouts::plain::build(&references, &fancy),
+            Layout::Fancy => {
+                write(&out_dir.join(build_support::FANCY_FILE_NAME), &magic_gen::emit::rust_source(searched()))?;
+                continue;
+            }
+            Layout::Plain => layouts::plain::build(&references, searched()),
             Layout::FancyDense => {
                 let (name, text) = data("fancy_dense.csv")?;
-                layouts::fancy_dense::build(&references, &fancy, &name, &text)
+                layouts::fancy_dense::build(&references, searched(), &name, &text)
             }
             Layout::FixedShift => {
                 let (name, text) = data("fixed_shift.csv")?;
@@ -74,9 +88,9 @@ fn run() -> Result<(), String> {
                 let (name, text) = data("black.csv")?;
                 layouts::overlapped::build_black(&references, &name, &text)
             }
-            Layout::ByteLookup => layouts::byte_lookup::build(&references, &fancy),
+            Layout::ByteLookup => layouts::byte_lookup::build(&references, searched()),
             Layout::Magic32 => layouts::magic32::build(&references, SeedPlan::Tuned, 0),
-            Layout::Shared => layouts::shared::build(&references, &fancy),
+            Layout::Shared => layouts::shared::build(&references, searched()),
             Layout::Folded => layouts::folded::build(&references, SeedPlan::Tuned, 0),
             Layout::Pext => {
                 if !target_has_bmi2() {

@@ -26,6 +26,15 @@ pub enum Field {
     Hex32(u32),
     /// A count or offset, written in decimal.
     U32(u32),
+    /// Where a square's range starts in the data array `array`, stored as an address
+    /// (`Slots::at(&ARRAY, offset)`, a type the including module brings into scope) so that a
+    /// lookup does not add the offset itself. Pointer-sized: 8 bytes on 64-bit targets.
+    Slots {
+        /// Name of the data array, such as `ATTACKS`.
+        array: &'static str,
+        /// The range's first slot.
+        offset: u32,
+    },
 }
 
 impl Field {
@@ -36,13 +45,18 @@ impl Field {
                 syn::LitInt::new(&format!("0x{value:08X}"), proc_macro2::Span::call_site()).into_token_stream()
             }
             Field::U32(value) => Literal::u32_unsuffixed(value).into_token_stream(),
+            Field::Slots { array, offset } => {
+                let array = format_ident!("{array}");
+                let offset = Literal::u32_unsuffixed(offset);
+                quote! { Slots::at(&#array, #offset) }
+            }
         }
     }
 
-    /// Bytes the field takes in the runtime struct.
+    /// Bytes the field takes in the runtime struct on a 64-bit target.
     fn size(self) -> usize {
         match self {
-            Field::Hex(_) => 8,
+            Field::Hex(_) | Field::Slots { .. } => 8,
             Field::Hex32(_) | Field::U32(_) => 4,
         }
     }
@@ -62,9 +76,10 @@ pub struct EntryTable {
 }
 
 impl EntryTable {
-    /// Bytes of the table as the runtime stores it: each entry's fields in declaration order
-    /// (`u64` fields first, as the runtime structs declare them), rounded up to the alignment of
-    /// the largest field, as `size_of` does.
+    /// Bytes of the table as the runtime stores it on a 64-bit target: each entry's fields in
+    /// declaration order (`u64` fields first, as the runtime structs declare them), rounded up to
+    /// the alignment of the largest field, as `size_of` does. The generated `TABLE_BYTES` asks
+    /// `size_of` itself, so it is right on every target.
     pub fn bytes(&self) -> usize {
         self.rows
             .iter()
@@ -170,7 +185,7 @@ pub struct LayoutFile {
 }
 
 impl LayoutFile {
-    /// Bytes of all tables together: entry tables and data arrays.
+    /// Bytes of all tables together on a 64-bit target: entry tables and data arrays.
     pub fn table_bytes(&self) -> usize {
         self.entry_tables.iter().map(EntryTable::bytes).sum::<usize>()
             + self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
@@ -204,7 +219,7 @@ impl LayoutFile {
         }
         lines.extend([
             format!("TABLE_ENTRIES: {} (attack-array slots)", self.table_entries),
-            format!("TABLE_BYTES: {} (entry tables and data arrays together)", self.table_bytes()),
+            format!("TABLE_BYTES: {} on 64-bit targets (entry tables and data arrays together)", self.table_bytes()),
             format!(
                 "Checksum: FNV-1a 64 over the little-endian bytes of the data arrays, in order = {:#018x}",
                 self.checksum()
@@ -226,13 +241,18 @@ impl LayoutFile {
         let mut out = comment_block(&self.header_lines(), "//");
         out.push('\n');
         let entries = Literal::usize_unsuffixed(self.table_entries);
-        let bytes = Literal::usize_unsuffixed(self.table_bytes());
+        let data_bytes = Literal::usize_unsuffixed(self.arrays.iter().map(|a| a.values.bytes()).sum());
+        let entry_bytes = self.entry_tables.iter().map(|table| {
+            let len = Literal::usize_unsuffixed(table.rows.len());
+            let ty = format_ident!("{}", table.type_name);
+            quote! { + #len * core::mem::size_of::<#ty>() }
+        });
         let tables = self.entry_tables.iter().map(EntryTable::tokens);
         let tokens = quote! {
             /// Slots of this layout's attack array(s).
             pub const TABLE_ENTRIES: usize = #entries;
             /// Bytes of all of this layout's tables together.
-            pub const TABLE_BYTES: usize = #bytes;
+            pub const TABLE_BYTES: usize = #data_bytes #(#entry_bytes)*;
             #(#tables)*
         };
         let file: syn::File = syn::parse2(tokens).expect("quote! builds valid items");
@@ -346,8 +366,11 @@ mod tests {
         let text = sample(false).render();
         assert!(text.starts_with("// @generated"));
         assert!(text.contains("pub const TABLE_ENTRIES: usize = 4;"));
-        // 16 bytes of entries (12 of fields, padded to the u64's alignment), 32 of attacks, 2 of bytes.
-        assert!(text.contains("pub const TABLE_BYTES: usize = 50;"));
+        // 32 bytes of attacks and 2 of bytes, plus the entries as the target lays them out; on a
+        // 64-bit target 16 (12 of fields, padded to the u64's alignment).
+        assert!(text.contains("pub const TABLE_BYTES: usize = 34 + 1 * core::mem::size_of::<Entry>();"));
+        assert_eq!(sample(false).table_bytes(), 50);
+        assert!(text.contains("TABLE_BYTES: 50 on 64-bit targets"));
         assert!(text.contains("/// Rook entries.\npub static ROOK: [Entry; 1] = [\n    Entry {\n        mask: 0x00000000000000FF,\n        offset: 2,\n    },\n];"));
         assert!(
             text.contains(
@@ -357,6 +380,16 @@ mod tests {
         assert!(text.contains("pub static BYTES: [u8; 2] = [\n    // all\n    0xAB, 0x01,\n];"));
         let two = sample(true).render();
         assert!(two.contains("pub static ATTACKS: [[u64; 2]; 2] = [\n    // first\n    [\n"));
+    }
+
+    #[test]
+    fn slots_fields_name_their_array_and_count_as_pointers() {
+        let mut file = sample(false);
+        file.entry_tables[0].rows[0][1] = ("attacks", Field::Slots { array: "ATTACKS", offset: 3 });
+        let text = file.render();
+        assert!(text.contains("attacks: Slots::at(&ATTACKS, 3),"), "{text}");
+        // Two 8-byte fields on a 64-bit target, no padding.
+        assert_eq!(file.entry_tables[0].bytes(), 16);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! The magics are Volker Annuss's and Niklas Fiekas's as cozy-chess ships them
 //! (`data/black.csv`), verified exhaustively by the build script.
 
-use crate::load;
+use crate::Slots;
 
 /// What a black-magic lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,11 +15,19 @@ pub struct BlackMagic {
     /// The black magic multiplier.
     pub magic: u64,
     /// Where the square's range of indices starts in [`ATTACKS`].
-    pub offset: u32,
+    pub attacks: Slots,
+}
+
+impl BlackMagic {
+    /// The square's offset in [`ATTACKS`], as the record file states it.
+    pub fn offset(&self) -> usize {
+        self.attacks.offset_in(&ATTACKS).expect("every range starts inside ATTACKS")
+    }
 }
 
 mod generated {
     use super::BlackMagic;
+    use crate::Slots;
     include!(concat!(env!("OUT_DIR"), "/black.rs"));
 }
 
@@ -27,8 +35,8 @@ pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTR
 
 #[inline(always)]
 const fn lookup(m: &BlackMagic, occupied: u64, shift: u32) -> u64 {
-    // SAFETY: see `crate::load`; the slot is the checked black-magic formula.
-    unsafe { load(&ATTACKS, m.offset as usize + ((occupied | m.not_mask).wrapping_mul(m.magic) >> shift) as usize) }
+    // SAFETY: see `crate::load`; the index is the checked black-magic formula.
+    unsafe { m.attacks.get(((occupied | m.not_mask).wrapping_mul(m.magic) >> shift) as usize) }
 }
 
 #[inline(always)]

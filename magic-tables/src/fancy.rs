@@ -1,8 +1,9 @@
 //! The fancy layout (Pradu Kannan's): per square a mask, a magic, a shift and an offset into
 //! one flat array of 107,648 attack sets, each square's slice exactly `2^bits` long. The
-//! default: the top-level functions of the crate are this module's.
+//! foundation's layout: its magics are the ones the build script finds with the seeded search
+//! (`magic_gen::generate_fancy`), the tables the golden test pins.
 
-use crate::{Square, entry, load};
+use crate::load;
 
 /// What one lookup of one square needs: `ATTACKS[offset + (((occupied & mask) * magic) >> shift)]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,22 +43,4 @@ const fn lookup(magic: &Magic, occupied: u64) -> u64 {
     unsafe { load(&ATTACKS, magic.slot(occupied)) }
 }
 
-/// Squares a rook on `square` attacks when `occupied` holds the occupied squares (of both
-/// colours). Blockers are included (they may be captures); whatever lies behind them is not.
-/// `occupied` may contain any bits, including `square` itself.
-#[inline]
-pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&ROOK_MAGICS, square), occupied)
-}
-
-/// Squares a bishop on `square` attacks; see [`rook_attacks`].
-#[inline]
-pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    lookup(entry(&BISHOP_MAGICS, square), occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-#[inline]
-pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    rook_attacks(square, occupied) | bishop_attacks(square, occupied)
-}
+slider_functions!(const; rook: lookup, bishop: lookup);

@@ -5,7 +5,7 @@
 //! ships them (`data/fixed_shift.csv`), verified exhaustively by the build script, which also
 //! refuses any two squares that would need one slot for different attack sets.
 
-use crate::load;
+use crate::Slots;
 
 /// What a fixed-shift lookup of one square needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,11 +15,19 @@ pub struct FixedMagic {
     /// The magic multiplier.
     pub magic: u64,
     /// Where the square's range of indices starts in [`ATTACKS`].
-    pub offset: u32,
+    pub attacks: Slots,
+}
+
+impl FixedMagic {
+    /// The square's offset in [`ATTACKS`], as the record file states it.
+    pub fn offset(&self) -> usize {
+        self.attacks.offset_in(&ATTACKS).expect("every range starts inside ATTACKS")
+    }
 }
 
 mod generated {
     use super::FixedMagic;
+    use crate::Slots;
     include!(concat!(env!("OUT_DIR"), "/fixed_shift.rs"));
 }
 
@@ -27,8 +35,8 @@ pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTR
 
 #[inline(always)]
 const fn lookup(m: &FixedMagic, occupied: u64, shift: u32) -> u64 {
-    // SAFETY: see `crate::load`; the slot is the checked fixed-shift formula.
-    unsafe { load(&ATTACKS, m.offset as usize + ((occupied & m.mask).wrapping_mul(m.magic) >> shift) as usize) }
+    // SAFETY: see `crate::load`; the index is the checked fixed-shift formula.
+    unsafe { m.attacks.get(((occupied & m.mask).wrapping_mul(m.magic) >> shift) as usize) }
 }
 
 #[inline(always)]

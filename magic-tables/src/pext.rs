@@ -9,19 +9,27 @@
 
 #[cfg(magic_tables_pext)]
 mod bmi2 {
-    use crate::load;
+    use crate::Slots;
 
     /// What a pext lookup of one square needs.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct PextEntry {
         /// Relevant-occupancy mask.
         pub mask: u64,
-        /// Start of the square's slice in [`ATTACKS`].
-        pub offset: u32,
+        /// Where the square's slice starts in [`ATTACKS`].
+        pub attacks: Slots,
+    }
+
+    impl PextEntry {
+        /// The square's offset in [`ATTACKS`].
+        pub fn offset(&self) -> usize {
+            self.attacks.offset_in(&ATTACKS).expect("every slice starts inside ATTACKS")
+        }
     }
 
     mod generated {
         use super::PextEntry;
+        use crate::Slots;
         include!(concat!(env!("OUT_DIR"), "/pext.rs"));
     }
 
@@ -33,7 +41,7 @@ mod bmi2 {
         let index = unsafe { core::arch::x86_64::_pext_u64(occupied, e.mask) };
         // SAFETY: see `crate::load`; pext of any occupancy equals pext of its subset of the mask,
         // and the build script checked every subset.
-        unsafe { load(&ATTACKS, e.offset as usize + index as usize) }
+        unsafe { e.attacks.get(index as usize) }
     }
 
     slider_functions!(; rook: lookup, bishop: lookup);
@@ -47,7 +55,7 @@ pub use bmi2::*;
 
 #[cfg(not(magic_tables_pext))]
 mod fallback {
-    pub use crate::fancy::{TABLE_BYTES, TABLE_ENTRIES, bishop_attacks, queen_attacks, rook_attacks};
+    pub use crate::{TABLE_BYTES, TABLE_ENTRIES, bishop_attacks, queen_attacks, rook_attacks};
 
     /// Whether this module uses `pext` (true) or the default layout's fallback (false).
     pub const ACTIVE: bool = false;

@@ -83,13 +83,13 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
         .iter()
         .map(|occ| {
             let e = entry(occ.slider, occ.square);
-            let offset = Field::U32(e.offset.expect("complete"));
+            let attacks = Field::Slots { array: "ATTACKS", offset: e.offset.expect("complete") };
             match set.indexing {
                 Indexing::White => {
-                    vec![("mask", Field::Hex(occ.mask)), ("magic", Field::Hex(e.magic)), ("offset", offset)]
+                    vec![("mask", Field::Hex(occ.mask)), ("magic", Field::Hex(e.magic)), ("attacks", attacks)]
                 }
                 Indexing::Black => {
-                    vec![("not_mask", Field::Hex(!occ.mask)), ("magic", Field::Hex(e.magic)), ("offset", offset)]
+                    vec![("not_mask", Field::Hex(!occ.mask)), ("magic", Field::Hex(e.magic)), ("attacks", attacks)]
                 }
             }
         })
@@ -115,6 +115,7 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
         ),
     };
     let mut description: Vec<String> = description;
+    description.push("`attacks` is the address of ATTACKS[offset], so a lookup does not add the offset.".into());
     description.push(format!(
         "{} of the {} slots are used; {} squares overlap another square's range.",
         report.used, report.entries, report.overlapping_squares

@@ -47,7 +47,8 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, LayoutError> {
     let rows = entries
         .iter()
         .map(|&(mask, offset)| {
-            vec![("mask", Field::Hex(mask)), ("offset", Field::U32(u32::try_from(offset).expect("107,648 slots")))]
+            let offset = u32::try_from(offset).expect("107,648 slots");
+            vec![("mask", Field::Hex(mask)), ("attacks", Field::Slots { array: "ATTACKS", offset })]
         })
         .collect();
     let table_entries = attacks.len();
@@ -56,6 +57,7 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, LayoutError> {
         description: vec![
             "pext: BMI2 parallel bit extract of the mask's bits as the index; no magics.".into(),
             "Lookup: ATTACKS[offset + pext(occupied, mask)]".into(),
+            "`attacks` is the address of ATTACKS[offset], so a lookup does not add the offset.".into(),
         ],
         provenance: provenance(layout, "none needed: pext is a perfect hash".into(), None, verified),
         entry_tables: entry_tables("PextEntry", "mask and offset", rows),
