@@ -12,7 +12,7 @@
 //! cargo bench -p magic-tests --features layouts,peers --bench layouts
 //! cargo run -p magic-tests --features layouts --example perf-table -- target/criterion
 //! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo bench -p magic-tests --features layouts,peers --bench layouts
-//! cargo run -p magic-tests --features layouts --example perf-table -- tests/target/native/criterion
+//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo run -p magic-tests --features layouts --example perf-table -- tests/target/native/criterion
 //! ```
 //!
 //! The native run gives the `pext` layout BMI2 and cozy-chess its `pext` feature; its own target

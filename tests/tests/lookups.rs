@@ -84,10 +84,6 @@ fn raw_tables_are_the_published_black_magics() {
         assert_eq!(Some(entry.offset() as u32), record.offset, "{name}");
         let occupied = 0x0042_0018_2400_8100;
         let slot = entry.offset() + ((occupied | entry.not_mask).wrapping_mul(entry.magic) >> shift) as usize;
-        assert_eq!(
-            magic_tables::ATTACKS[slot],
-            slow_attacks(record.slider, record.square, occupied),
-            "{name}"
-        );
+        assert_eq!(magic_tables::ATTACKS[slot], slow_attacks(record.slider, record.square, occupied), "{name}");
     }
 }
