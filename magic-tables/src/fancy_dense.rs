@@ -6,7 +6,7 @@
 
 use crate::load;
 
-pub use crate::fancy::Magic;
+pub use crate::fancy_entry::Magic;
 
 mod generated {
     use super::Magic;

@@ -87,6 +87,8 @@ pub mod byte_lookup;
 pub mod fancy;
 #[cfg(feature = "fancy-dense")]
 pub mod fancy_dense;
+#[cfg(any(feature = "fancy", feature = "fancy-dense"))]
+mod fancy_entry;
 #[cfg(feature = "fixed-shift")]
 pub mod fixed_shift;
 #[cfg(feature = "folded")]
