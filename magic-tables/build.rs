@@ -71,10 +71,7 @@ fn run() -> Result<(), String> {
             continue;
         }
         let file = match layout {
-            Layout::Fancy => {
-                write(&out_dir.join(build_support::FANCY_FILE_NAME), &magic_gen::emit::rust_source(searched()))?;
-                continue;
-            }
+            Layout::Fancy => Ok(layouts::fancy::file(searched())),
             Layout::Plain => layouts::plain::build(&references, searched()),
             Layout::FancyDense => {
                 let (name, text) = data("fancy_dense.csv")?;

@@ -1,50 +1,8 @@
-//! The streamed writer of large `u64` arrays: one pass over the data, no syntax tree.
-
-use std::fmt::Write as _;
+//! The pieces of the streamed writer of large `u64` arrays: fixed-width hex literals, four a
+//! line, one pass over the data and no syntax tree.
 
 /// Literals per line: four fixed-width hex literals fit in 100 columns.
 pub const PER_LINE: usize = 4;
-
-/// A run of the array under one comment, such as one square's slice.
-#[derive(Clone, Debug)]
-pub struct Segment<'a> {
-    /// Text of the comment line before the run.
-    pub label: String,
-    /// The values.
-    pub values: &'a [u64],
-}
-
-/// Appends `pub static NAME: [u64; N] = [ … ];` to `out`, where N is the total length of
-/// `segments`: a `// label` line before each segment and at most four literals per line.
-pub fn write_rust_array(out: &mut String, name: &str, segments: &[Segment<'_>]) {
-    let len: usize = segments.iter().map(|s| s.values.len()).sum();
-    out.reserve(len * 20 + segments.len() * 64);
-    writeln!(out, "/// Attack sets of every square's slice, in the order the entries' offsets give.").unwrap();
-    writeln!(out, "pub static {name}: [u64; {len}] = [").unwrap();
-    write_elements(out, segments, "");
-    out.push_str("];\n");
-}
-
-/// Appends `static const uint64_t NAME[N] = { … };` to `out`, laid out as [`write_rust_array`] does,
-/// with `ULL` suffixes.
-pub fn write_c_array(out: &mut String, name: &str, segments: &[Segment<'_>]) {
-    let len: usize = segments.iter().map(|s| s.values.len()).sum();
-    out.reserve(len * 23 + segments.len() * 64);
-    writeln!(out, "static const uint64_t {name}[{len}] = {{").unwrap();
-    write_elements(out, segments, "ULL");
-    out.push_str("};\n");
-}
-
-/// The elements of an array literal: a `// label` line before each segment, then the values as
-/// fixed-width hex literals with `suffix`, four a line.
-fn write_elements(out: &mut String, segments: &[Segment<'_>], suffix: &str) {
-    for segment in segments {
-        writeln!(out, "    // {}", segment.label).unwrap();
-        for line in segment.values.chunks(PER_LINE) {
-            push_u64_line(out, line, suffix);
-        }
-    }
-}
 
 /// Appends one indented line of `values` (at most [`PER_LINE`]) as fixed-width hex literals,
 /// each followed by `suffix` and a comma.
@@ -114,20 +72,9 @@ mod tests {
     }
 
     #[test]
-    fn writes_labels_lines_and_length() {
-        let values = [1u64, 2, 3, 4, 5];
+    fn lines_hold_suffixed_literals() {
         let mut out = String::new();
-        write_rust_array(
-            &mut out,
-            "T",
-            &[
-                Segment { label: "first".into(), values: &values[..2] },
-                Segment { label: "second".into(), values: &values[2..] },
-            ],
-        );
-        let expected = "/// Attack sets of every square's slice, in the order the entries' offsets give.\n\
-                        pub static T: [u64; 5] = [\n    // first\n    0x0000000000000001, 0x0000000000000002,\n    // second\n    \
-                        0x0000000000000003, 0x0000000000000004, 0x0000000000000005,\n];\n";
-        assert_eq!(out, expected);
+        push_u64_line(&mut out, &[1, u64::MAX], "ULL");
+        assert_eq!(out, "    0x0000000000000001ULL, 0xFFFFFFFFFFFFFFFFULL,\n");
     }
 }

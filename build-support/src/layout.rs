@@ -1,5 +1,4 @@
-//! The generic generated file every table layout other than the foundation's fancy one is
-//! written as: per-square entry tables (arrays of a struct the including module defines), the
+//! The generated file every table layout is written as: per-square entry tables (arrays of a struct the including module defines), the
 //! data arrays they index, `TABLE_ENTRIES` and `TABLE_BYTES`, under a header that states the
 //! layout, its sizes, a checksum of its data and how to reproduce it.
 //!
@@ -259,37 +258,57 @@ impl LayoutFile {
         out.push_str(&prettyplease::unparse(&file));
         for array in &self.arrays {
             out.push('\n');
-            write_data_array(&mut out, array);
+            write_data_array(&mut out, array, Syntax::Rust);
         }
         out
     }
 }
 
-/// Appends `pub static NAME: [T; N] = [ … ];` (or `[[T; N / rows]; rows]`), streamed.
-fn write_data_array(out: &mut String, array: &DataArray) {
-    let (ty, per_line) = match array.values {
-        Values::U64(_) => ("u64", PER_LINE),
-        Values::U8(_) => ("u8", 16),
+/// The language an array is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Syntax {
+    /// `pub static NAME: [u64; N] = [ … ];`
+    Rust,
+    /// `static const uint64_t NAME[N] = { … };`, with `ULL` suffixes.
+    C,
+}
+
+/// Appends `array` with its doc comment, one `// label` line before each run, streamed: no
+/// syntax tree, since it runs for every element of every array in an unoptimized build script.
+pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Syntax) {
+    let (rust_ty, c_ty, per_line) = match array.values {
+        Values::U64(_) => ("u64", "uint64_t", PER_LINE),
+        Values::U8(_) => ("u8", "uint8_t", 16),
     };
     let len = array.values.len();
-    out.reserve(len * if per_line == 4 { 20 } else { 6 } + array.runs.len() * 64);
-    writeln!(out, "/// {}", array.doc).unwrap();
+    out.reserve(len * if per_line == 4 { 23 } else { 6 } + array.runs.len() * 64);
+    let rows = array.runs.len();
     let row_len = array.runs.first().map_or(0, |r| r.1);
-    if array.two_dimensional {
-        writeln!(out, "pub static {}: [[{ty}; {row_len}]; {}] = [", array.name, array.runs.len()).unwrap();
-    } else {
-        writeln!(out, "pub static {}: [{ty}; {len}] = [", array.name).unwrap();
+    let (open, close, suffix) = match (syntax, array.two_dimensional) {
+        (Syntax::Rust, true) => (format!("pub static {}: [[{rust_ty}; {row_len}]; {rows}] = [", array.name), "];", ""),
+        (Syntax::Rust, false) => (format!("pub static {}: [{rust_ty}; {len}] = [", array.name), "];", ""),
+        (Syntax::C, true) => (format!("static const {c_ty} {}[{rows}][{row_len}] = {{", array.name), "};", "ULL"),
+        (Syntax::C, false) => (format!("static const {c_ty} {}[{len}] = {{", array.name), "};", "ULL"),
+    };
+    let (row_open, row_close) = match syntax {
+        Syntax::Rust => ("    [\n", "    ],\n"),
+        Syntax::C => ("    {\n", "    },\n"),
+    };
+    match syntax {
+        Syntax::Rust => writeln!(out, "/// {}", array.doc).unwrap(),
+        Syntax::C => writeln!(out, "/* {} */", array.doc).unwrap(),
     }
+    writeln!(out, "{open}").unwrap();
     let mut start = 0;
     for (label, run) in &array.runs {
         writeln!(out, "    // {label}").unwrap();
         if array.two_dimensional {
-            out.push_str("    [\n");
+            out.push_str(row_open);
         }
         match &array.values {
             Values::U64(values) => {
                 for line in values[start..start + run].chunks(per_line) {
-                    push_u64_line(out, line, "");
+                    push_u64_line(out, line, suffix);
                 }
             }
             Values::U8(values) => {
@@ -305,11 +324,12 @@ fn write_data_array(out: &mut String, array: &DataArray) {
             }
         }
         if array.two_dimensional {
-            out.push_str("    ],\n");
+            out.push_str(row_close);
         }
         start += run;
     }
-    out.push_str("];\n");
+    out.push_str(close);
+    out.push('\n');
 }
 
 /// Appends `value` as `0x` and two upper-case hex digits.

@@ -161,8 +161,8 @@ fn square_result(
     candidate: Option<u64>,
     drawn: u64,
 ) -> Result<SquareResult, String> {
-    let slider: Slider = slider.parse().map_err(|e: crate::ParseSliderError| e.to_string())?;
-    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| e.to_string())?;
+    let slider: Slider = slider.parse().map_err(|e: crate::ParseSliderError| format!("`{slider}` is {e}"))?;
+    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| format!("`{square}` is {e}"))?;
     if !(1..=32).contains(&bits) {
         return Err(format!("{slider} {square}: {bits} index bits is out of range (1..=32)"));
     }

@@ -4,87 +4,9 @@
 //! Nothing here needs to be fast; it is the ground truth. Everything else in the
 //! workspace is verified against [`slow_attacks`].
 
+pub use magic_tables_core::geometry::{distinct_attack_sets, lower_bound_bits, relevant_mask, slow_attacks};
+
 use crate::{Slider, Square};
-
-/// Squares that can block `slider` on `sq`: every square its rays cross on an empty board,
-/// except the last square of each ray. A piece on the board's edge can never hide a square
-/// behind it, so edge squares are irrelevant (seed documents 000 and 001) and left out,
-/// which shrinks the index by up to four bits.
-pub fn relevant_mask(slider: Slider, sq: Square) -> u64 {
-    let mut mask = 0;
-    for (df, dr) in slider.directions() {
-        let mut ray = ray_squares(sq, df, dr).peekable();
-        while let Some(target) = ray.next() {
-            if ray.peek().is_some() {
-                mask |= target.bit();
-            }
-        }
-    }
-    mask
-}
-
-/// Attacks of `slider` on `sq` given the `occupied` squares, computed by walking each ray
-/// until it leaves the board or hits an occupied square (which is included: it may be a
-/// capture). Bits outside the rays, and `sq` itself, are ignored.
-pub fn slow_attacks(slider: Slider, sq: Square, occupied: u64) -> u64 {
-    // One step along a ray is a shift of the current square's bit, with the file that a
-    // sideways step would wrap into masked off. Written as index loops rather than iterators
-    // because the build script runs this unoptimized for all 107,648 occupancies.
-    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
-    let steps: [(u32, bool, u64); 4] = match slider {
-        // (shift, shifts left?, squares a step may land on)
-        Slider::Rook => [(1, true, NOT_FILE_A), (1, false, NOT_FILE_H), (8, true, !0), (8, false, !0)],
-        Slider::Bishop => {
-            [(9, true, NOT_FILE_A), (7, true, NOT_FILE_H), (7, false, NOT_FILE_A), (9, false, NOT_FILE_H)]
-        }
-    };
-    let mut attacks = 0;
-    let mut i = 0;
-    while i < 4 {
-        let (shift, left, allowed) = steps[i];
-        let mut bit = sq.bit();
-        loop {
-            bit = if left { bit << shift } else { bit >> shift } & allowed;
-            if bit == 0 {
-                break;
-            }
-            attacks |= bit;
-            if occupied & bit != 0 {
-                break;
-            }
-        }
-        i += 1;
-    }
-    attacks
-}
-
-/// The number of different attack sets of `slider` on `sq` over all occupancies: the product
-/// of the ray lengths (seed document 002), since each ray's attack set is fixed by where its
-/// first blocker stands, one of as many squares as the ray is long.
-pub fn distinct_attack_sets(slider: Slider, sq: Square) -> usize {
-    slider.directions().iter().map(|&(df, dr)| ray_squares(sq, df, dr).count().max(1)).product()
-}
-
-/// `ceil(log2(distinct attack sets))`: no index with fewer bits can tell the attack sets of
-/// `slider` on `sq` apart.
-pub fn lower_bound_bits(slider: Slider, sq: Square) -> u32 {
-    distinct_attack_sets(slider, sq).next_power_of_two().trailing_zeros()
-}
-
-/// The squares from `sq` (exclusive) in direction (`df`, `dr`) up to the board's edge.
-fn ray_squares(sq: Square, df: i8, dr: i8) -> impl Iterator<Item = Square> {
-    let (mut file, mut rank) = (sq.file() as i8, sq.rank() as i8);
-    core::iter::from_fn(move || {
-        file += df;
-        rank += dr;
-        if (0..8).contains(&file) && (0..8).contains(&rank) {
-            Square::from_file_rank(file as u8, rank as u8)
-        } else {
-            None
-        }
-    })
-}
 
 /// Every subset of `mask`, from the empty set upwards, by the carry-rippler trick:
 /// `next = (current - mask) & mask` borrows through the gaps between mask bits.

@@ -31,6 +31,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub mod diagram;
 pub mod emit;
+mod error;
 #[cfg(feature = "cli")]
 pub mod files;
 pub mod generate;
@@ -41,15 +42,13 @@ pub mod records;
 pub mod reference;
 pub mod search;
 pub mod seeds;
-mod slider;
-mod square;
 pub mod table;
 pub mod verify;
 
-pub use generate::{GenerateError, Generated, generate_fancy, tables_from_magics};
+pub use error::BuildError;
+pub use generate::{Generated, generate_fancy, tables_from_magics};
+pub use magic_tables_core::{ParseSliderError, ParseSquareError, Slider, Square, pair_index};
 pub use reference::ReferenceSet;
 pub use seeds::SeedPlan;
-pub use slider::{ParseSliderError, Slider};
-pub use square::{ParseSquareError, Square};
-pub use table::{MagicEntry, TableSet};
-pub use verify::{VerifyError, VerifyReport, verify};
+pub use table::{Magic, TableSet};
+pub use verify::{VerifyReport, check_lookup, verify};

@@ -6,6 +6,8 @@
 //! and the slow reference and reports whether it can exist: no destructive collision inside a
 //! square, and no slot that two squares need to hold different attack sets.
 
+use core::fmt;
+
 use crate::reference::ReferenceSet;
 use crate::{Slider, Square};
 
@@ -54,10 +56,9 @@ pub struct MagicSet {
 }
 
 /// Why a magic set is not a valid table.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetError {
     /// A (slider, square) appears twice.
-    #[error("{slider} {square} appears twice")]
     Duplicate {
         /// Slider.
         slider: Slider,
@@ -65,7 +66,6 @@ pub enum SetError {
         square: Square,
     },
     /// A layout with offsets lacks a square.
-    #[error("{slider} {square} is missing: a table with offsets needs all 128 squares")]
     Missing {
         /// Slider.
         slider: Slider,
@@ -73,7 +73,6 @@ pub enum SetError {
         square: Square,
     },
     /// Some entries have offsets and some do not.
-    #[error("{slider} {square} has no offset while other squares have one")]
     MixedOffsets {
         /// Slider.
         slider: Slider,
@@ -81,7 +80,6 @@ pub enum SetError {
         square: Square,
     },
     /// The shift leaves no index bits or more than [`MAX_INDEX_BITS`].
-    #[error("{slider} {square}: shift {shift} is out of range ({}..=63: 1 to {MAX_INDEX_BITS} index bits)", 64 - MAX_INDEX_BITS)]
     BadShift {
         /// Slider.
         slider: Slider,
@@ -91,7 +89,6 @@ pub enum SetError {
         shift: u32,
     },
     /// An offset beyond any table worth building.
-    #[error("{slider} {square}: offset {offset} is beyond the largest table checked ({MAX_SLOTS} slots)")]
     OffsetTooLarge {
         /// Slider.
         slider: Slider,
@@ -101,9 +98,6 @@ pub enum SetError {
         offset: u32,
     },
     /// Two occupancies of one square with different attacks share an index: not a magic.
-    #[error(
-        "{slider} {square} (magic {magic:#018x}) is not magic: occupancies {occupancy:#018x} and {other:#018x} have different attacks but both map to index {index}"
-    )]
     NotMagic {
         /// Slider.
         slider: Slider,
@@ -119,9 +113,6 @@ pub enum SetError {
         index: u64,
     },
     /// Two squares' ranges overlap on a slot where they need different attack sets.
-    #[error(
-        "{slider} {square} and {other_slider} {other_square} are incompatible: both need slot {slot} (occupancy {occupancy:#018x} of {slider} {square}) for different attack sets"
-    )]
     Incompatible {
         /// Slider of the square that failed.
         slider: Slider,
@@ -137,6 +128,38 @@ pub enum SetError {
         slot: usize,
     },
 }
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetError::Duplicate { slider, square } => write!(f, "{slider} {square} appears twice"),
+            SetError::Missing { slider, square } => {
+                write!(f, "{slider} {square} is missing: a table with offsets needs all 128 squares")
+            }
+            SetError::MixedOffsets { slider, square } => {
+                write!(f, "{slider} {square} has no offset while other squares have one")
+            }
+            SetError::BadShift { slider, square, shift } => write!(
+                f,
+                "{slider} {square}: shift {shift} is out of range ({}..=63: 1 to {MAX_INDEX_BITS} index bits)",
+                64 - MAX_INDEX_BITS
+            ),
+            SetError::OffsetTooLarge { slider, square, offset } => {
+                write!(f, "{slider} {square}: offset {offset} is beyond the largest table checked ({MAX_SLOTS} slots)")
+            }
+            SetError::NotMagic { slider, square, magic, occupancy, other, index } => write!(
+                f,
+                "{slider} {square} (magic {magic:#018x}) is not magic: occupancies {occupancy:#018x} and {other:#018x} have different attacks but both map to index {index}"
+            ),
+            SetError::Incompatible { slider, square, occupancy, other_slider, other_square, slot } => write!(
+                f,
+                "{slider} {square} and {other_slider} {other_square} are incompatible: both need slot {slot} (occupancy {occupancy:#018x} of {slider} {square}) for different attack sets"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
 
 /// What a valid set amounts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,8 @@
 //! contains a comma, so a row is split on commas; columns after the ones read (such as
 //! `source`) are ignored.
 
+use core::fmt;
+
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
 use crate::{Slider, Square};
 
@@ -24,14 +26,21 @@ pub enum RecordKind {
 }
 
 /// A problem in a record file, at a 1-based line.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {message}")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// The line.
     pub line: u64,
     /// What is wrong.
     pub message: String,
 }
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
 
 /// Parses `0x…` (or bare) hexadecimal of 1 to 16 digits.
 pub fn parse_hex(text: &str) -> Result<u64, String> {
@@ -82,8 +91,12 @@ pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordErro
         let whole = |col: usize, name: &str| -> Result<u32, RecordError> {
             fields[col].parse().map_err(|_| at(format!("`{}` in column `{name}` is not a whole number", fields[col])))
         };
-        let slider: Slider = fields[piece_col].parse().map_err(|e: crate::ParseSliderError| at(e.to_string()))?;
-        let square: Square = fields[square_col].parse().map_err(|e: crate::ParseSquareError| at(e.to_string()))?;
+        let slider: Slider = fields[piece_col]
+            .parse()
+            .map_err(|e: crate::ParseSliderError| at(format!("`{}` is {e}", fields[piece_col])))?;
+        let square: Square = fields[square_col]
+            .parse()
+            .map_err(|e: crate::ParseSquareError| at(format!("`{}` is {e}", fields[square_col])))?;
         if let Some(col) = index_col {
             let index = whole(col, "index")?;
             if index != u32::from(square.index()) {

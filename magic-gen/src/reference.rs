@@ -4,11 +4,7 @@
 use crate::geometry::Occupancies;
 use crate::{Slider, Square};
 
-/// The position of (slider, square) in stream order: rook a1 = 0 … rook h8 = 63, bishop a1 = 64
-/// … bishop h8 = 127. Every per-pair list in this crate is in this order.
-pub const fn pair_index(slider: Slider, square: Square) -> usize {
-    slider.ordinal() * 64 + square.index() as usize
-}
+pub use magic_tables_core::pair_index;
 
 /// [`Occupancies`] of every (slider, square), in stream order: rook a1 … h8, bishop a1 … h8.
 #[derive(Clone, Debug)]

@@ -31,12 +31,9 @@ pub fn sparse_candidate(rng: &mut impl Rng) -> u64 {
 }
 
 /// Why a search gave no magic.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SearchError {
     /// The requested index size cannot work, or is larger than the mask needs.
-    #[error(
-        "{slider} {square}: {bits} index bits is out of range: at least {min} are needed to tell its distinct attack sets apart, and more than the mask's {max} bits is never needed"
-    )]
     BitsOutOfRange {
         /// Slider searched.
         slider: Slider,
@@ -50,7 +47,6 @@ pub enum SearchError {
         max: u32,
     },
     /// The candidate budget ran out.
-    #[error("{slider} {square}: no magic with {bits} index bits among the first {candidates} candidates")]
     NotFound {
         /// Slider searched.
         slider: Slider,
@@ -62,6 +58,22 @@ pub enum SearchError {
         candidates: u64,
     },
 }
+
+impl core::fmt::Display for SearchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SearchError::BitsOutOfRange { slider, square, bits, min, max } => write!(
+                f,
+                "{slider} {square}: {bits} index bits is out of range: at least {min} are needed to tell its distinct attack sets apart, and more than the mask's {max} bits is never needed"
+            ),
+            SearchError::NotFound { slider, square, bits, candidates } => {
+                write!(f, "{slider} {square}: no magic with {bits} index bits among the first {candidates} candidates")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
 
 /// Whether `bits` index bits can work for (`occupancies.slider`, `occupancies.square`): at least
 /// `ceil(log2(distinct attack sets))`, below which no magic can exist, and at most the mask size,
@@ -231,13 +243,11 @@ pub struct Shard {
 }
 
 /// Why a shard specification was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShardError {
     /// Not of the form `I/N`.
-    #[error("`{0}` is not a shard: expected I/N with whole numbers, such as 0/4")]
     Syntax(String),
     /// `I >= N` or `N = 0`.
-    #[error("shard {index}/{count} does not exist: the index must be below the count (0/{count} .. {}/{count})", .count.saturating_sub(1))]
     OutOfRange {
         /// Requested index.
         index: u64,
@@ -245,6 +255,23 @@ pub enum ShardError {
         count: u64,
     },
 }
+
+impl core::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ShardError::Syntax(text) => {
+                write!(f, "`{text}` is not a shard: expected I/N with whole numbers, such as 0/4")
+            }
+            ShardError::OutOfRange { index, count } => write!(
+                f,
+                "shard {index}/{count} does not exist: the index must be below the count (0/{count} .. {}/{count})",
+                count.saturating_sub(1)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
 
 impl Shard {
     /// The whole sequence: shard 0 of 1.

@@ -9,37 +9,13 @@ use crate::reference::ReferenceSet;
 use crate::search::FoundMagic;
 use crate::{Slider, Square};
 
-/// What one lookup of one (slider, square) needs:
-/// `attacks[offset + (((occupied & mask) * magic) >> shift)]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MagicEntry {
-    /// Relevant-occupancy mask.
-    pub mask: u64,
-    /// The magic multiplier.
-    pub magic: u64,
-    /// Right shift, `64 - index bits`.
-    pub shift: u32,
-    /// Start of this square's slice in the attack array.
-    pub offset: u32,
-}
-
-impl MagicEntry {
-    /// Number of index bits, `64 - shift`.
-    pub const fn bits(&self) -> u32 {
-        64 - self.shift
-    }
-
-    /// Position of `occupied`'s attack set in the flat array (no bounds check).
-    pub const fn slot(&self, occupied: u64) -> usize {
-        self.offset as usize + ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
-    }
-}
+pub use magic_tables_core::layouts::fancy::Magic;
 
 /// A complete fancy table set: 128 entries and the flat attack array they index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSet {
     /// `entries[slider.ordinal()][square.index()]`.
-    pub entries: [[MagicEntry; 64]; 2],
+    pub entries: [[Magic; 64]; 2],
     /// All attack sets of all squares, slices in stream order.
     pub attacks: Vec<u64>,
 }
@@ -51,11 +27,11 @@ impl TableSet {
     /// This does not check that the magics are magic: a destructive collision leaves the
     /// last writer in its slot, which [`crate::verify()`] then reports.
     pub fn build_fancy(references: &ReferenceSet, found: &[FoundMagic; 128]) -> Self {
-        let empty = MagicEntry { mask: 0, magic: 0, shift: 0, offset: 0 };
+        let empty = Magic { mask: 0, magic: 0, shift: 0, offset: 0 };
         let mut entries = [[empty; 64]; 2];
         let mut attacks = Vec::new();
         for (occ, magic) in references.iter().zip(found) {
-            let entry = MagicEntry {
+            let entry = Magic {
                 mask: occ.mask,
                 magic: magic.magic,
                 shift: 64 - magic.bits,
@@ -71,7 +47,7 @@ impl TableSet {
     }
 
     /// The entry of (slider, square).
-    pub fn entry(&self, slider: Slider, square: Square) -> &MagicEntry {
+    pub fn entry(&self, slider: Slider, square: Square) -> &Magic {
         &self.entries[slider.ordinal()][square.index() as usize]
     }
 
@@ -86,8 +62,8 @@ impl TableSet {
     }
 
     /// Bytes of all tables together: the attack array plus the 128 entries as the runtime
-    /// crate stores them (two `u64` and two `u32` each).
+    /// crate stores them.
     pub fn bytes(&self) -> usize {
-        self.attacks.len() * 8 + 128 * 24
+        self.attacks.len() * 8 + 128 * size_of::<Magic>()
     }
 }

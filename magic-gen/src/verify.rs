@@ -1,102 +1,102 @@
-//! The exhaustive check every table set passes before it is written anywhere.
+//! The one exhaustive check every table passes before it is rendered: each layout's lookup,
+//! through the formula of `magic_tables_core::layouts` that the runtime evaluates, compared with
+//! the slow reference for every relevant occupancy of every square, and again with bits outside
+//! the mask set.
 
-use crate::geometry::relevant_mask;
+use crate::error::BuildError;
+use crate::layouts::Layout;
 use crate::reference::ReferenceSet;
 use crate::table::TableSet;
 use crate::{Slider, Square};
 
-/// The first way in which a table set disagrees with the slow reference.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
-    /// The entry's mask is not the relevant-occupancy mask of its square.
-    #[error("{slider} {square}: mask {found:#018x} is not the relevant-occupancy mask {expected:#018x}")]
-    WrongMask {
-        /// Slider of the entry.
-        slider: Slider,
-        /// Square of the entry.
-        square: Square,
-        /// The relevant mask.
-        expected: u64,
-        /// The entry's mask.
-        found: u64,
-    },
-    /// The index of an occupancy falls outside the attack array.
-    #[error(
-        "{slider} {square} (magic {magic:#018x}): occupancy {occupancy:#018x} maps to slot {slot}, outside the attack array of {len} entries"
-    )]
-    OutOfRange {
-        /// Slider of the entry.
-        slider: Slider,
-        /// Square of the entry.
-        square: Square,
-        /// Its magic.
-        magic: u64,
-        /// The offending occupancy.
-        occupancy: u64,
-        /// The slot it maps to.
-        slot: usize,
-        /// Length of the attack array.
-        len: usize,
-    },
-    /// A lookup returns other attacks than the slow reference.
-    #[error(
-        "{slider} {square} (magic {magic:#018x}): occupancy {occupancy:#018x} looks up {found:#018x}, expected {expected:#018x}"
-    )]
-    Mismatch {
-        /// Slider of the entry.
-        slider: Slider,
-        /// Square of the entry.
-        square: Square,
-        /// Its magic.
-        magic: u64,
-        /// The occupancy whose lookup is wrong.
-        occupancy: u64,
-        /// The slow reference attacks.
-        expected: u64,
-        /// What the table holds.
-        found: u64,
-    },
-}
-
-/// What a successful verification covered.
+/// What a successful verification of a fancy table set covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VerifyReport {
-    /// Occupancies looked up and compared (107,648 for full masks).
+    /// Relevant occupancies looked up and compared (107,648 for full masks), each also with
+    /// bits outside its mask set.
     pub occupancies_checked: usize,
     /// Slots of the attack array.
     pub entries: usize,
 }
 
-/// Checks every subset of every mask of `tables` against the slow reference attacks in
-/// `references`, in stream order, and stops at the first disagreement.
-///
-/// Occupancy bits outside a mask need no separate pass: the lookup ANDs them away before
-/// anything else, so the subsets of the mask are every input the table can see, provided
-/// the mask is the relevant one, which is checked first.
-pub fn verify(tables: &TableSet, references: &ReferenceSet) -> Result<VerifyReport, VerifyError> {
+/// Checks `lookup(slider, square, occupied)` against the slow reference for every relevant
+/// occupancy of every (slider, square), and for each also with a pseudo-random pattern of
+/// bits outside the mask set. `None` means the formula's slot lies outside the array. Returns
+/// the number of relevant occupancies checked.
+pub fn check_lookup(
+    layout: Layout,
+    references: &ReferenceSet,
+    lookup: impl Fn(Slider, Square, u64) -> Option<u64>,
+) -> Result<usize, BuildError> {
     let mut checked = 0;
     for occ in references.iter() {
-        let (slider, square) = (occ.slider, occ.square);
-        let entry = tables.entry(slider, square);
-        let expected_mask = relevant_mask(slider, square);
-        if entry.mask != expected_mask {
-            return Err(VerifyError::WrongMask { slider, square, expected: expected_mask, found: entry.mask });
-        }
-        for (&occupancy, &expected) in occ.blockers.iter().zip(&occ.attacks) {
-            let slot = entry.slot(occupancy);
-            let found = *tables.attacks.get(slot).ok_or(VerifyError::OutOfRange {
-                slider,
-                square,
-                magic: entry.magic,
-                occupancy,
-                slot,
-                len: tables.attacks.len(),
-            })?;
-            if found != expected {
-                return Err(VerifyError::Mismatch { slider, square, magic: entry.magic, occupancy, expected, found });
+        let outside = !occ.mask;
+        for (&blockers, &expected) in occ.blockers.iter().zip(&occ.attacks) {
+            // A cheap, fixed scramble of the occupancy picks the outside bits, so that every
+            // square's check sees many different patterns.
+            let noise = blockers.wrapping_add(checked as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+            for occupancy in [blockers, blockers | (outside & noise)] {
+                let found = lookup(occ.slider, occ.square, occupancy);
+                if found != Some(expected) {
+                    let (slider, square) = (occ.slider, occ.square);
+                    return Err(BuildError::Mismatch {
+                        layout: layout.name(),
+                        slider,
+                        square,
+                        occupancy,
+                        expected,
+                        found,
+                    });
+                }
             }
+            checked += 1;
         }
-        checked += occ.blockers.len();
     }
+    Ok(checked)
+}
+
+/// Checks a fancy table set: every entry's mask is its square's relevant mask, and
+/// [`check_lookup`] passes through the entries' own formula (`Magic::slot`).
+pub fn verify(tables: &TableSet, references: &ReferenceSet) -> Result<VerifyReport, BuildError> {
+    verify_fancy(Layout::Fancy, tables, references)
+}
+
+/// [`verify`] of a fancy table set built for `layout` (`fancy` or `fancy-dense`), whose name the
+/// errors carry.
+pub(crate) fn verify_fancy(
+    layout: Layout,
+    tables: &TableSet,
+    references: &ReferenceSet,
+) -> Result<VerifyReport, BuildError> {
+    for occ in references.iter() {
+        let found = tables.entry(occ.slider, occ.square).mask;
+        if found != occ.mask {
+            let message = format!(
+                "{} {}: mask {found:#018x} is not the relevant-occupancy mask {:#018x}",
+                occ.slider, occ.square, occ.mask
+            );
+            return Err(BuildError::Data { layout: layout.name(), message });
+        }
+    }
+    let checked = check_lookup(layout, references, |slider, square, occupied| tables.lookup(slider, square, occupied))?;
     Ok(VerifyReport { occupancies_checked: checked, entries: tables.attacks.len() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_lookup_reports_the_first_wrong_square() {
+        let references = ReferenceSet::new();
+        let err = check_lookup(Layout::Plain, &references, |slider, square, occupied| {
+            let attacks = crate::geometry::slow_attacks(slider, square, occupied);
+            Some(if square == Square::ALL[9] { attacks ^ 1 } else { attacks })
+        })
+        .unwrap_err();
+        assert!(matches!(err, BuildError::Mismatch { slider: Slider::Rook, .. }));
+        assert!(err.to_string().starts_with("plain: rook b2: occupancy"), "{err}");
+        let err = check_lookup(Layout::Plain, &references, |_, _, _| None).unwrap_err();
+        assert!(err.to_string().contains("a slot outside the array"));
+    }
 }

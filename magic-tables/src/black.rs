@@ -9,25 +9,9 @@
 //! the measurements behind that choice). Each entry keeps its range as an address ([`Slots`]),
 //! so a lookup is one OR, one multiply, one shift and one load.
 
-use crate::Slots;
+pub use magic_tables_core::layouts::black::BlackMagic;
 
-/// What a black-magic lookup of one square needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BlackMagic {
-    /// The complement of the relevant-occupancy mask.
-    pub not_mask: u64,
-    /// The black magic multiplier.
-    pub magic: u64,
-    /// Where the square's range of indices starts in [`ATTACKS`].
-    pub attacks: Slots,
-}
-
-impl BlackMagic {
-    /// The square's offset in [`ATTACKS`], as the record file states it.
-    pub fn offset(&self) -> usize {
-        self.attacks.offset_in(&ATTACKS).expect("every range starts inside ATTACKS")
-    }
-}
+use crate::Slider;
 
 mod generated {
     use super::BlackMagic;
@@ -38,19 +22,15 @@ mod generated {
 pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
 
 #[inline(always)]
-const fn lookup(m: &BlackMagic, occupied: u64, shift: u32) -> u64 {
-    // SAFETY: see `crate::load`; the index is the checked black-magic formula.
-    unsafe { m.attacks.get(((occupied | m.not_mask).wrapping_mul(m.magic) >> shift) as usize) }
-}
-
-#[inline(always)]
 const fn rook_lookup(m: &BlackMagic, occupied: u64) -> u64 {
-    lookup(m, occupied, 52)
+    // SAFETY: see `crate::load`; the index is the checked black-magic formula.
+    unsafe { m.attacks.get(m.index(occupied, Slider::Rook)) }
 }
 
 #[inline(always)]
 const fn bishop_lookup(m: &BlackMagic, occupied: u64) -> u64 {
-    lookup(m, occupied, 55)
+    // SAFETY: as for `rook_lookup`.
+    unsafe { m.attacks.get(m.index(occupied, Slider::Bishop)) }
 }
 
 slider_functions!(const; rook: rook_lookup, bishop: bishop_lookup);

@@ -5,12 +5,12 @@
 
 use crate::load;
 
-pub use crate::fancy_entry::Magic;
+pub use magic_tables_core::layouts::fancy::Magic;
 
 mod generated {
     use super::Magic;
 
-    include!(concat!(env!("OUT_DIR"), "/fancy_magics.rs"));
+    include!(concat!(env!("OUT_DIR"), "/fancy.rs"));
 }
 
 pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};

@@ -6,7 +6,7 @@
 
 use crate::load;
 
-pub use crate::fancy_entry::Magic;
+pub use magic_tables_core::layouts::fancy::Magic;
 
 mod generated {
     use super::Magic;

@@ -5,25 +5,9 @@
 //! ships them (`data/fixed_shift.csv`), verified exhaustively by the build script, which also
 //! refuses any two squares that would need one slot for different attack sets.
 
-use crate::Slots;
+pub use magic_tables_core::layouts::fixed_shift::FixedMagic;
 
-/// What a fixed-shift lookup of one square needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FixedMagic {
-    /// Relevant-occupancy mask.
-    pub mask: u64,
-    /// The magic multiplier.
-    pub magic: u64,
-    /// Where the square's range of indices starts in [`ATTACKS`].
-    pub attacks: Slots,
-}
-
-impl FixedMagic {
-    /// The square's offset in [`ATTACKS`], as the record file states it.
-    pub fn offset(&self) -> usize {
-        self.attacks.offset_in(&ATTACKS).expect("every range starts inside ATTACKS")
-    }
-}
+use crate::Slider;
 
 mod generated {
     use super::FixedMagic;
@@ -34,19 +18,15 @@ mod generated {
 pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
 
 #[inline(always)]
-const fn lookup(m: &FixedMagic, occupied: u64, shift: u32) -> u64 {
-    // SAFETY: see `crate::load`; the index is the checked fixed-shift formula.
-    unsafe { m.attacks.get(((occupied & m.mask).wrapping_mul(m.magic) >> shift) as usize) }
-}
-
-#[inline(always)]
 const fn rook_lookup(m: &FixedMagic, occupied: u64) -> u64 {
-    lookup(m, occupied, 52)
+    // SAFETY: see `crate::load`; the index is the checked fixed-shift formula.
+    unsafe { m.attacks.get(m.index(occupied, Slider::Rook)) }
 }
 
 #[inline(always)]
 const fn bishop_lookup(m: &FixedMagic, occupied: u64) -> u64 {
-    lookup(m, occupied, 55)
+    // SAFETY: as for `rook_lookup`.
+    unsafe { m.attacks.get(m.index(occupied, Slider::Bishop)) }
 }
 
 slider_functions!(const; rook: rook_lookup, bishop: bishop_lookup);

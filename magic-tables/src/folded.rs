@@ -4,18 +4,9 @@
 //! seeded search (`magic_gen::search::Scheme::Folded`, whose documentation says why the offset
 //! is not folded into the low bits too).
 
-use crate::load;
+pub use magic_tables_core::layouts::folded::FoldedMagic;
 
-/// What a folded-magic lookup of one square needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FoldedMagic {
-    /// Relevant-occupancy mask.
-    pub mask: u64,
-    /// The magic multiplier; its top six bits are the shift.
-    pub magic: u64,
-    /// Start of the square's slice in [`ATTACKS`].
-    pub offset: u32,
-}
+use crate::load;
 
 mod generated {
     use super::FoldedMagic;
@@ -26,9 +17,8 @@ pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTR
 
 #[inline(always)]
 const fn lookup(m: &FoldedMagic, occupied: u64) -> u64 {
-    let index = (occupied & m.mask).wrapping_mul(m.magic) >> (m.magic >> 58);
     // SAFETY: see `crate::load`; the slot is the checked folded formula.
-    unsafe { load(&ATTACKS, m.offset as usize + index as usize) }
+    unsafe { load(&ATTACKS, m.slot(occupied)) }
 }
 
 slider_functions!(const; rook: lookup, bishop: lookup);

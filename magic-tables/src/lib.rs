@@ -43,11 +43,7 @@
 #![no_std]
 #![warn(missing_docs)]
 
-mod slots;
-mod square;
-
-pub use slots::Slots;
-pub use square::{ParseSquareError, Square};
+pub use magic_tables_core::{ParseSliderError, ParseSquareError, Slider, Slots, Square};
 
 /// The public `rook_attacks`, `bishop_attacks` and `queen_attacks` of a layout module, from
 /// its `ROOK_MAGICS` and `BISHOP_MAGICS` entry tables and one lookup function per slider,
@@ -87,8 +83,6 @@ pub mod byte_lookup;
 pub mod fancy;
 #[cfg(feature = "fancy-dense")]
 pub mod fancy_dense;
-#[cfg(any(feature = "fancy", feature = "fancy-dense"))]
-mod fancy_entry;
 #[cfg(feature = "fixed-shift")]
 pub mod fixed_shift;
 #[cfg(feature = "folded")]

@@ -9,23 +9,7 @@
 
 #[cfg(magic_tables_pext)]
 mod bmi2 {
-    use crate::Slots;
-
-    /// What a pext lookup of one square needs.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub struct PextEntry {
-        /// Relevant-occupancy mask.
-        pub mask: u64,
-        /// Where the square's slice starts in [`ATTACKS`].
-        pub attacks: Slots,
-    }
-
-    impl PextEntry {
-        /// The square's offset in [`ATTACKS`].
-        pub fn offset(&self) -> usize {
-            self.attacks.offset_in(&ATTACKS).expect("every slice starts inside ATTACKS")
-        }
-    }
+    pub use magic_tables_core::layouts::pext::PextEntry;
 
     mod generated {
         use super::PextEntry;

@@ -2,16 +2,9 @@
 //! 4,096 or 512 slots per square in two-dimensional tables. No per-square shift or offset: one
 //! register and one load fewer than fancy, for 294,912 slots (2.3 MB) instead of 107,648.
 
-use crate::{Square, entry, load};
+pub use magic_tables_core::layouts::plain::PlainMagic;
 
-/// What a plain lookup of one square needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlainMagic {
-    /// Relevant-occupancy mask.
-    pub mask: u64,
-    /// The magic multiplier.
-    pub magic: u64,
-}
+use crate::{Slider, Square, entry, load};
 
 mod generated {
     use super::PlainMagic;
@@ -26,7 +19,7 @@ pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
     let m = entry(&ROOK_MAGICS, square);
     let row = entry(&ROOK_ATTACKS, square);
     // SAFETY: shifting a u64 right by 52 leaves an index below 4,096, the row's length.
-    unsafe { load(row, ((occupied & m.mask).wrapping_mul(m.magic) >> 52) as usize) }
+    unsafe { load(row, m.index(occupied, Slider::Rook)) }
 }
 
 /// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
@@ -35,7 +28,7 @@ pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
     let m = entry(&BISHOP_MAGICS, square);
     let row = entry(&BISHOP_ATTACKS, square);
     // SAFETY: shifting a u64 right by 55 leaves an index below 512, the row's length.
-    unsafe { load(row, ((occupied & m.mask).wrapping_mul(m.magic) >> 55) as usize) }
+    unsafe { load(row, m.index(occupied, Slider::Bishop)) }
 }
 
 /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.

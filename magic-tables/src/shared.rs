@@ -3,22 +3,9 @@
 //! (two of each colour) can share one table holding the union of their attack sets: 67,328
 //! slots instead of 107,648, for one more AND per lookup.
 
-use crate::load;
+pub use magic_tables_core::layouts::shared::SharedMagic;
 
-/// What a shared-table lookup of one square needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SharedMagic {
-    /// Relevant-occupancy mask.
-    pub mask: u64,
-    /// The magic multiplier.
-    pub magic: u64,
-    /// The square's attacks on an empty board, which cut the shared union down to its own.
-    pub postmask: u64,
-    /// Right shift: 64 minus the index bits.
-    pub shift: u32,
-    /// Start of the square's group table in [`ATTACKS`].
-    pub offset: u32,
-}
+use crate::load;
 
 mod generated {
     use super::SharedMagic;
@@ -29,9 +16,8 @@ pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTR
 
 #[inline(always)]
 const fn lookup(m: &SharedMagic, occupied: u64) -> u64 {
-    let slot = m.offset as usize + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
     // SAFETY: see `crate::load`; the slot is the checked shared formula.
-    m.postmask & unsafe { load(&ATTACKS, slot) }
+    m.attacks(unsafe { load(&ATTACKS, m.slot(occupied)) })
 }
 
 slider_functions!(const; rook: lookup, bishop: lookup);

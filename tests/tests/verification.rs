@@ -1,6 +1,6 @@
 //! The verifier catches every kind of corruption and names the culprit.
 
-use magic_gen::{Slider, Square, VerifyError, verify};
+use magic_gen::{BuildError, Slider, Square, verify};
 use magic_tests::generate_tuned;
 
 fn sq(name: &str) -> Square {
@@ -24,16 +24,19 @@ fn a_corrupted_magic_is_rejected_by_name() {
     let corrupted = e4.magic;
     let err = verify(&tables, &references).unwrap_err();
     match &err {
-        VerifyError::Mismatch { slider, square, magic, occupancy, expected, found } => {
-            assert_eq!((*slider, *square, *magic), (Slider::Rook, sq("e4"), corrupted));
-            assert_ne!(expected, found);
+        BuildError::Mismatch { layout: "fancy", slider, square, occupancy, expected, found } => {
+            assert_eq!((*slider, *square), (Slider::Rook, sq("e4")));
+            assert_ne!(Some(*expected), *found);
             assert_eq!(*expected, magic_gen::geometry::slow_attacks(Slider::Rook, sq("e4"), *occupancy));
+            // The lookup really goes through the corrupted magic.
+            let entry = tables.entry(Slider::Rook, sq("e4"));
+            assert_eq!(entry.magic, corrupted);
+            assert_eq!(*found, tables.attacks.get(entry.slot(*occupancy)).copied());
         }
         other => panic!("expected a mismatch, got {other:?}"),
     }
     let message = err.to_string();
-    assert!(message.contains("rook e4"), "{message}");
-    assert!(message.contains(&format!("{corrupted:#018x}")), "{message}");
+    assert!(message.starts_with("fancy: rook e4: occupancy"), "{message}");
 }
 
 #[test]
@@ -44,7 +47,7 @@ fn a_corrupted_attack_set_is_rejected() {
     let slot = entry.slot(0);
     tables.attacks[slot] ^= 1;
     let err = verify(&tables, &references).unwrap_err();
-    assert!(matches!(err, VerifyError::Mismatch { slider: Slider::Bishop, occupancy: 0, .. }), "{err:?}");
+    assert!(matches!(err, BuildError::Mismatch { slider: Slider::Bishop, occupancy: 0, .. }), "{err:?}");
     assert!(err.to_string().contains("bishop h8"));
 }
 
@@ -53,11 +56,13 @@ fn a_wrong_mask_or_offset_is_rejected() {
     let (references, generated) = generate_tuned();
     let mut tables = generated.tables.clone();
     tables.entries[0][0].mask |= 1 << 63;
-    assert!(matches!(verify(&tables, &references), Err(VerifyError::WrongMask { slider: Slider::Rook, .. })));
+    let err = verify(&tables, &references).unwrap_err();
+    assert!(matches!(err, BuildError::Data { layout: "fancy", .. }), "{err:?}");
+    assert!(err.to_string().starts_with("fancy: rook a1: mask 0x800101010101017e is not"), "{err}");
 
     let mut tables = generated.tables.clone();
     tables.entries[1][63].offset = 107_648;
     let err = verify(&tables, &references).unwrap_err();
-    assert!(matches!(err, VerifyError::OutOfRange { len: 107_648, .. }), "{err:?}");
-    assert!(err.to_string().contains("bishop h8"));
+    assert!(matches!(err, BuildError::Mismatch { slider: Slider::Bishop, found: None, .. }), "{err:?}");
+    assert!(err.to_string().contains("bishop h8") && err.to_string().contains("a slot outside the array"));
 }

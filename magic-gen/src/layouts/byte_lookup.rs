@@ -8,12 +8,13 @@
 
 use build_support::{DataArray, Field, LayoutFile, Values};
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
 use crate::reference::{ReferenceSet, pair_index};
+use magic_tables_core::layouts::byte_lookup::ByteMagic;
 
 /// The byte-lookup layout of `fancy`'s magics.
-pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, LayoutError> {
+pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, BuildError> {
     let layout = Layout::ByteLookup;
     let tables = &fancy.tables;
     let mut bytes = vec![0u8; tables.attacks.len()];
@@ -33,7 +34,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
                     sets.len() - 1 - base
                 }
             };
-            bytes[entry.slot(blockers)] = u8::try_from(position).map_err(|_| LayoutError::Data {
+            bytes[entry.slot(blockers)] = u8::try_from(position).map_err(|_| BuildError::Data {
                 layout: layout.name(),
                 message: format!("{} {} has more than 256 distinct attack sets", occ.slider, occ.square),
             })?;
@@ -41,22 +42,26 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
         bases.push(u32::try_from(base).expect("6,328 sets"));
         set_slices.push((base, sets.len() - base));
     }
-    let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let entry = tables.entry(slider, square);
-        let byte = *bytes.get(entry.slot(occupied))?;
-        sets.get(bases[pair_index(slider, square)] as usize + usize::from(byte)).copied()
-    })?;
-    let rows = references
+    let entries: Vec<ByteMagic> = tables
+        .entries
         .iter()
+        .flatten()
         .zip(&bases)
-        .map(|(occ, &base)| {
-            let e = tables.entry(occ.slider, occ.square);
+        .map(|(e, &base)| ByteMagic { mask: e.mask, magic: e.magic, shift: e.shift, offset: e.offset, base })
+        .collect();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        let entry = &entries[pair_index(slider, square)];
+        sets.get(entry.attack_set(*bytes.get(entry.slot(occupied))?)).copied()
+    })?;
+    let rows = entries
+        .iter()
+        .map(|e| {
             vec![
                 ("mask", Field::Hex(e.mask)),
                 ("magic", Field::Hex(e.magic)),
                 ("shift", Field::U32(e.shift)),
                 ("offset", Field::U32(e.offset)),
-                ("base", Field::U32(base)),
+                ("base", Field::U32(e.base)),
             ]
         })
         .collect();

@@ -8,14 +8,15 @@
 //! (source: the niklasf/magics README, "Best Magics so far" on the Chess Programming Wiki, as its
 //! `source` column says), and this module checks every one of them before use.
 
-use build_support::{Field, LayoutFile};
+use build_support::LayoutFile;
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use super::{BuildError, Layout, provenance};
 use crate::generate::Generated;
 use crate::records::{RecordKind, parse_record_set};
 use crate::reference::{ReferenceSet, pair_index};
 use crate::search::FoundMagic;
 use crate::table::TableSet;
+use crate::verify::verify_fancy;
 
 /// The layout from the published magics in `records` (a record file of fancy magics with
 /// `bits_used`, named `file` in errors) and `fancy`'s magics for the squares it does not list.
@@ -24,12 +25,12 @@ pub fn build(
     fancy: &Generated,
     file: &str,
     records: &str,
-) -> Result<LayoutFile, LayoutError> {
+) -> Result<LayoutFile, BuildError> {
     let layout = Layout::FancyDense;
-    let records_error = |source| LayoutError::Records { layout: layout.name(), file: file.into(), source };
+    let records_error = |source| BuildError::Records { layout: layout.name(), file: file.into(), source };
     let (kind, set) = parse_record_set(records).map_err(records_error)?;
     if kind != RecordKind::Fancy {
-        return Err(LayoutError::Data { layout: layout.name(), message: format!("{file} is not a fancy record file") });
+        return Err(BuildError::Data { layout: layout.name(), message: format!("{file} is not a fancy record file") });
     }
     let mut found = fancy.found;
     for entry in &set.entries {
@@ -37,43 +38,21 @@ pub fn build(
         found[pair] = FoundMagic { magic: entry.magic, bits: 64 - entry.shift, candidates: 0, drawn: 0 };
     }
     let tables = TableSet::build_fancy(references, &found);
-    let verified =
-        check_lookup(layout, references, |slider, square, occupied| tables.lookup(slider, square, occupied))?;
-    let rows = tables
-        .entries
-        .iter()
-        .flatten()
-        .map(|e| {
-            vec![
-                ("mask", Field::Hex(e.mask)),
-                ("magic", Field::Hex(e.magic)),
-                ("shift", Field::U32(e.shift)),
-                ("offset", Field::U32(e.offset)),
-            ]
-        })
-        .collect();
-    let slices: Vec<(usize, usize)> =
-        tables.entries.iter().flatten().map(|e| (e.offset as usize, 1usize << e.bits())).collect();
-    let entries = tables.attacks.len();
-    Ok(LayoutFile {
-        layout: layout.name().into(),
-        description: vec![
-            "fancy-dense: fancy, with one index bit fewer than the mask size on the squares".into(),
-            format!("where a published magic allows it ({} squares).", set.entries.len()),
-            "Lookup: ATTACKS[offset + (((occupied & mask) * magic) >> shift)]".into(),
-        ],
-        provenance: provenance(
-            layout,
-            format!(
-                "{} published one-bit-fewer magics from {file} (shared/records/best_magics_c_minus_1.csv: niklasf/magics README, CPW Best Magics so far); the fancy magics ({}) elsewhere",
-                set.entries.len(),
-                fancy.plan
-            ),
-            None,
-            verified,
+    let verified = verify_fancy(layout, &tables, references)?.occupancies_checked;
+    let description = vec![
+        "fancy-dense: fancy, with one index bit fewer than the mask size on the squares".into(),
+        format!("where a published magic allows it ({} squares).", set.entries.len()),
+        "Lookup: ATTACKS[offset + (((occupied & mask) * magic) >> shift)]".into(),
+    ];
+    let provenance = provenance(
+        layout,
+        format!(
+            "{} published one-bit-fewer magics from {file} (shared/records/best_magics_c_minus_1.csv: niklasf/magics README, CPW Best Magics so far); the fancy magics ({}) elsewhere",
+            set.entries.len(),
+            fancy.plan
         ),
-        entry_tables: entry_tables("Magic", "mask, magic, shift and offset", rows),
-        arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", tables.attacks, &slices)],
-        table_entries: entries,
-    })
+        None,
+        verified,
+    );
+    Ok(super::fancy::tables_file(layout, &tables, description, provenance))
 }

@@ -8,29 +8,31 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
+use super::{BuildError, Layout, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
 use crate::reference::{ReferenceSet, pair_index};
 use crate::search::Scheme;
 use crate::seeds::SeedPlan;
+use magic_tables_core::layouts::folded::FoldedMagic;
 
 /// The folded layout from a search with `plan`'s seeds.
-pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, LayoutError> {
+pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, BuildError> {
     let layout = Layout::Folded;
     let SearchedSlices { magics, attacks, slices, candidates } =
         search_slices(layout, references, Scheme::Folded, plan, budget)?;
-    let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, magic, _, offset) = magics[pair_index(slider, square)];
-        attacks.get(offset + ((occupied & mask).wrapping_mul(magic) >> (magic >> 58)) as usize).copied()
-    })?;
-    let rows = magics
+    let entries: Vec<FoldedMagic> = magics
         .iter()
-        .map(|&(mask, magic, _, offset)| {
-            vec![
-                ("mask", Field::Hex(mask)),
-                ("magic", Field::Hex(magic)),
-                ("offset", Field::U32(u32::try_from(offset).expect("107,648 slots"))),
-            ]
+        .map(|&(mask, magic, _, offset)| FoldedMagic {
+            mask,
+            magic,
+            offset: u32::try_from(offset).expect("107,648 slots"),
         })
+        .collect();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        attacks.get(entries[pair_index(slider, square)].slot(occupied)).copied()
+    })?;
+    let rows = entries
+        .iter()
+        .map(|e| vec![("mask", Field::Hex(e.mask)), ("magic", Field::Hex(e.magic)), ("offset", Field::U32(e.offset))])
         .collect();
     let entries = attacks.len();
     Ok(LayoutFile {

@@ -6,30 +6,40 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
+use super::{BuildError, Layout, SearchedSlices, check_lookup, entry_tables, provenance, search_slices, sliced_array};
 use crate::reference::{ReferenceSet, pair_index};
-use crate::search::{Scheme, magic32_index};
+use crate::search::Scheme;
 use crate::seeds::SeedPlan;
+use magic_tables_core::layouts::magic32::Magic32;
 
 /// The magic32 layout from a search with `plan`'s seeds (each square may draw
 /// `plan.max_candidates(budget)` candidates).
-pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, LayoutError> {
+pub fn build(references: &ReferenceSet, plan: SeedPlan, budget: u64) -> Result<LayoutFile, BuildError> {
     let layout = Layout::Magic32;
     let SearchedSlices { magics, attacks, slices, candidates } =
         search_slices(layout, references, Scheme::Magic32, plan, budget)?;
-    let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let (mask, magic, bits, offset) = magics[pair_index(slider, square)];
-        attacks.get(offset + magic32_index(occupied & mask, magic, bits)).copied()
-    })?;
-    let rows = magics
+    let entries: Vec<Magic32> = magics
         .iter()
-        .map(|&(mask, magic, bits, offset)| {
+        .map(|&(mask, magic, bits, offset)| Magic32 {
+            mask,
+            lo: magic as u32,
+            hi: (magic >> 32) as u32,
+            shift: 32 - bits,
+            offset: u32::try_from(offset).expect("107,648 slots"),
+        })
+        .collect();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        attacks.get(entries[pair_index(slider, square)].slot(occupied)).copied()
+    })?;
+    let rows = entries
+        .iter()
+        .map(|e| {
             vec![
-                ("mask", Field::Hex(mask)),
-                ("lo", Field::Hex32(magic as u32)),
-                ("hi", Field::Hex32((magic >> 32) as u32)),
-                ("shift", Field::U32(32 - bits)),
-                ("offset", Field::U32(u32::try_from(offset).expect("107,648 slots"))),
+                ("mask", Field::Hex(e.mask)),
+                ("lo", Field::Hex32(e.lo)),
+                ("hi", Field::Hex32(e.hi)),
+                ("shift", Field::U32(e.shift)),
+                ("offset", Field::U32(e.offset)),
             ]
         })
         .collect();

@@ -9,7 +9,7 @@
 //!
 //! | layout | module | magics from |
 //! |---|---|---|
-//! | `fancy` | [`crate::emit`] | tuned seeded search |
+//! | `fancy` | [`fancy`] | tuned seeded search |
 //! | `plain` | [`plain`] | the fancy magics, with 12/9 index bits |
 //! | `fancy-dense` | [`fancy_dense`] | published one-bit-fewer magics, fancy magics elsewhere |
 //! | `fixed-shift` | [`overlapped`] | published overlapping "white" magics |
@@ -22,14 +22,15 @@
 
 use build_support::{DataArray, Provenance, Values};
 
-use crate::magic_set::SetError;
-use crate::records::RecordError;
+pub use crate::error::BuildError;
 use crate::reference::ReferenceSet;
-use crate::search::{Budget, Scheme, SearchError, Shard, search_scheme};
+use crate::search::{Budget, Scheme, Shard, search_scheme};
 use crate::seeds::SeedPlan;
+pub use crate::verify::check_lookup;
 use crate::{Slider, Square};
 
 pub mod byte_lookup;
+pub mod fancy;
 pub mod fancy_dense;
 pub mod folded;
 pub mod magic32;
@@ -100,97 +101,6 @@ impl Layout {
     }
 }
 
-/// Why a layout could not be built.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LayoutError {
-    /// A seeded search failed.
-    #[error("{layout}: {source}")]
-    Search {
-        /// Layout being built.
-        layout: &'static str,
-        /// The failure.
-        source: SearchError,
-    },
-    /// A data file could not be read.
-    #[error("{layout}: {file}: {source}")]
-    Records {
-        /// Layout being built.
-        layout: &'static str,
-        /// The data file.
-        file: String,
-        /// The failure.
-        source: RecordError,
-    },
-    /// The magics do not form a valid table (not magic, or overlapping squares that need
-    /// different attack sets in one slot).
-    #[error("{layout}: {source}")]
-    Set {
-        /// Layout being built.
-        layout: &'static str,
-        /// The failure.
-        source: SetError,
-    },
-    /// The data is complete and well formed but unusable for the layout.
-    #[error("{layout}: {message}")]
-    Data {
-        /// Layout being built.
-        layout: &'static str,
-        /// What is wrong.
-        message: String,
-    },
-    /// A lookup through the layout's formula disagrees with the slow reference.
-    #[error("{layout}: {slider} {square}: occupancy {occupancy:#018x} looks up {found}, expected {expected:#018x}")]
-    Mismatch {
-        /// Layout being built.
-        layout: &'static str,
-        /// Slider.
-        slider: Slider,
-        /// Square.
-        square: Square,
-        /// The occupancy (possibly with bits outside the mask).
-        occupancy: u64,
-        /// The reference attacks.
-        expected: u64,
-        /// What the layout gave (or that its slot lies outside its array).
-        found: String,
-    },
-}
-
-/// Checks `lookup(slider, square, occupied)` against the slow reference for every relevant
-/// occupancy of every (slider, square), and for each also with a pseudo-random pattern of
-/// bits outside the mask set. `None` means the formula's slot lies outside the array. Returns
-/// the number of relevant occupancies checked.
-pub fn check_lookup(
-    layout: Layout,
-    references: &ReferenceSet,
-    lookup: impl Fn(Slider, Square, u64) -> Option<u64>,
-) -> Result<usize, LayoutError> {
-    let mut checked = 0;
-    for occ in references.iter() {
-        let outside = !occ.mask;
-        for (&blockers, &expected) in occ.blockers.iter().zip(&occ.attacks) {
-            // A cheap, fixed scramble of the occupancy picks the outside bits, so that every
-            // square's check sees many different patterns.
-            let noise = blockers.wrapping_add(checked as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-            for occupancy in [blockers, blockers | (outside & noise)] {
-                let found = lookup(occ.slider, occ.square, occupancy);
-                if found != Some(expected) {
-                    return Err(LayoutError::Mismatch {
-                        layout: layout.name(),
-                        slider: occ.slider,
-                        square: occ.square,
-                        occupancy,
-                        expected,
-                        found: found.map_or("a slot outside the array".to_owned(), |f| format!("{f:#018x}")),
-                    });
-                }
-            }
-            checked += 1;
-        }
-    }
-    Ok(checked)
-}
-
 /// The magics of a seeded search of every (slider, square), laid out as minimal fancy slices in
 /// stream order and filled through the scheme's index function.
 pub(crate) struct SearchedSlices {
@@ -212,14 +122,14 @@ pub(crate) fn search_slices(
     scheme: Scheme,
     plan: SeedPlan,
     budget: u64,
-) -> Result<SearchedSlices, LayoutError> {
+) -> Result<SearchedSlices, BuildError> {
     let mut out = SearchedSlices { magics: Vec::new(), attacks: Vec::new(), slices: Vec::new(), candidates: 0 };
     for occ in references.iter() {
         let bits = occ.mask_bits();
         let seed = plan.seed_for(scheme, occ.slider, occ.square);
         let budget = Budget::candidates(plan.max_candidates(budget));
         let found = search_scheme(occ, scheme, bits, seed, Shard::WHOLE, budget)
-            .map_err(|source| LayoutError::Search { layout: layout.name(), source })?;
+            .map_err(|source| BuildError::Search { layout: layout.name(), source })?;
         out.candidates += found.candidates;
         let offset = out.attacks.len();
         out.attacks.resize(offset + (1 << bits), 0);
@@ -302,19 +212,5 @@ mod tests {
         assert_eq!(names.len(), 10);
         assert_eq!(Layout::FixedShift.file_name(), "fixed_shift.rs");
         assert_eq!(Layout::ByteLookup.file_name(), "byte_lookup.rs");
-    }
-
-    #[test]
-    fn check_lookup_reports_the_first_wrong_square() {
-        let references = ReferenceSet::new();
-        let err = check_lookup(Layout::Plain, &references, |slider, square, occupied| {
-            let attacks = crate::geometry::slow_attacks(slider, square, occupied);
-            Some(if square == Square::ALL[9] { attacks ^ 1 } else { attacks })
-        })
-        .unwrap_err();
-        assert!(matches!(err, LayoutError::Mismatch { slider: Slider::Rook, .. }));
-        assert!(err.to_string().starts_with("plain: rook b2: occupancy"), "{err}");
-        let err = check_lookup(Layout::Plain, &references, |_, _, _| None).unwrap_err();
-        assert!(err.to_string().contains("a slot outside the array"));
     }
 }

@@ -17,34 +17,28 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, check_lookup, chunked_array, entry_tables, provenance};
+use super::{BuildError, Layout, check_lookup, chunked_array, entry_tables, provenance};
 use crate::magic_set::{Indexing, SetEntry, build_set};
 use crate::records::{RecordKind, parse_record_set};
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::{Slider, Square};
-
-/// The fixed shift of `slider`: 52 for rooks, 55 for bishops.
-pub const fn fixed_shift(slider: Slider) -> u32 {
-    match slider {
-        Slider::Rook => 52,
-        Slider::Bishop => 55,
-    }
-}
+use magic_tables_core::layouts::black::BlackMagic;
+use magic_tables_core::layouts::fixed_shift::FixedMagic;
 
 /// The `fixed-shift` layout from a record file of white magics with offsets.
-pub fn build_fixed_shift(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, LayoutError> {
+pub fn build_fixed_shift(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
     build(Layout::FixedShift, references, file, records)
 }
 
 /// The `black` layout from a record file of black magics with offsets.
-pub fn build_black(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, LayoutError> {
+pub fn build_black(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
     build(Layout::Black, references, file, records)
 }
 
-fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, LayoutError> {
+fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
-    let records_error = |source| LayoutError::Records { layout: name, file: file.into(), source };
-    let data_error = |message: String| LayoutError::Data { layout: name, message };
+    let records_error = |source| BuildError::Records { layout: name, file: file.into(), source };
+    let data_error = |message: String| BuildError::Data { layout: name, message };
     let (kind, set) = parse_record_set(records).map_err(records_error)?;
     let (expected_kind, what) = match layout {
         Layout::Black => (RecordKind::Black, "black magics with offsets"),
@@ -53,43 +47,56 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
     if kind != expected_kind {
         return Err(data_error(format!("{file} does not hold {what}")));
     }
-    let (report, attacks) = build_set(&set, references).map_err(|source| LayoutError::Set { layout: name, source })?;
+    let (report, attacks) = build_set(&set, references).map_err(|source| BuildError::Set { layout: name, source })?;
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
-        if entry.shift != fixed_shift(entry.slider) {
+        if entry.shift != entry.slider.fixed_shift() {
             return Err(data_error(format!(
                 "{} {} has shift {}, but this layout shifts every {} by {}",
                 entry.slider,
                 entry.square,
                 entry.shift,
                 entry.slider,
-                fixed_shift(entry.slider)
+                entry.slider.fixed_shift()
             )));
         }
         by_pair[entry.slider.ordinal()][entry.square.index() as usize] = Some(*entry);
     }
     // build_set has made sure all 128 squares are there (a set with offsets must be complete).
     let entry = |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("complete");
-    let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let e = entry(slider, square);
-        let mask = references.get(slider, square).mask;
-        let key = match set.indexing {
-            Indexing::White => occupied & mask,
-            Indexing::Black => occupied | !mask,
-        };
-        attacks.get(e.offset? as usize + (key.wrapping_mul(e.magic) >> fixed_shift(slider)) as usize).copied()
-    })?;
-    let rows = references
+    // The entries as the runtime holds them, with offsets for addresses: the check below goes
+    // through their own `index`, the formula the runtime evaluates.
+    let offset = |slider, square| entry(slider, square).offset.expect("complete") as usize;
+    let (fixed, black): (Vec<FixedMagic<usize>>, Vec<BlackMagic<usize>>) = references
         .iter()
         .map(|occ| {
-            let e = entry(occ.slider, occ.square);
-            let attacks = Field::Slots { array: "ATTACKS", offset: e.offset.expect("complete") };
+            let (magic, attacks) = (entry(occ.slider, occ.square).magic, offset(occ.slider, occ.square));
+            (FixedMagic { mask: occ.mask, magic, attacks }, BlackMagic { not_mask: !occ.mask, magic, attacks })
+        })
+        .unzip();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        let pair = pair_index(slider, square);
+        let slot = match set.indexing {
+            Indexing::White => fixed[pair].attacks + fixed[pair].index(occupied, slider),
+            Indexing::Black => black[pair].attacks + black[pair].index(occupied, slider),
+        };
+        attacks.get(slot).copied()
+    })?;
+    let rows = fixed
+        .iter()
+        .zip(&black)
+        .map(|(white, black)| {
+            let attacks = Field::Slots { array: "ATTACKS", offset: white.attacks as u32 };
             match set.indexing {
                 Indexing::White => {
-                    vec![("mask", Field::Hex(occ.mask)), ("magic", Field::Hex(e.magic)), ("attacks", attacks)]
+                    vec![("mask", Field::Hex(white.mask)), ("magic", Field::Hex(white.magic)), ("attacks", attacks)]
                 }
                 Indexing::Black => {
-                    vec![("not_mask", Field::Hex(!occ.mask)), ("magic", Field::Hex(e.magic)), ("attacks", attacks)]
+                    vec![
+                        ("not_mask", Field::Hex(black.not_mask)),
+                        ("magic", Field::Hex(black.magic)),
+                        ("attacks", attacks),
+                    ]
                 }
             }
         })

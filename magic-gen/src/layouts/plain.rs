@@ -7,40 +7,43 @@
 
 use build_support::{DataArray, Field, LayoutFile, Values};
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance};
+use super::{BuildError, Layout, check_lookup, entry_tables, provenance};
 use crate::generate::Generated;
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::{Slider, Square};
+use magic_tables_core::layouts::plain::PlainMagic;
 
-/// Index bits of every square of `slider`: 12 for rooks, 9 for bishops.
+/// Index bits of every square of `slider`: 12 for rooks, 9 for bishops (what the slider's fixed
+/// shift leaves).
 pub const fn plain_bits(slider: Slider) -> u32 {
-    match slider {
-        Slider::Rook => 12,
-        Slider::Bishop => 9,
-    }
+    64 - slider.fixed_shift()
 }
 
 /// The plain layout of `fancy`'s magics, checked through `ATTACKS[square][((occupied & mask) *
 /// magic) >> (64 - plain_bits)]`.
-pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, LayoutError> {
+pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, BuildError> {
+    let entries: Vec<PlainMagic> = references
+        .iter()
+        .map(|occ| {
+            let fancy = fancy.tables.entry(occ.slider, occ.square);
+            PlainMagic { mask: fancy.mask, magic: fancy.magic }
+        })
+        .collect();
     let mut tables = [vec![0u64; 64 << 12], vec![0u64; 64 << 9]];
-    let mut rows = Vec::with_capacity(128);
-    for occ in references.iter() {
-        let entry = fancy.tables.entry(occ.slider, occ.square);
-        let bits = plain_bits(occ.slider);
-        let table = &mut tables[occ.slider.ordinal()];
-        let base = (occ.square.index() as usize) << bits;
+    let row = |slider: Slider, square: Square| (square.index() as usize) << plain_bits(slider);
+    for (occ, entry) in references.iter().zip(&entries) {
+        let base = row(occ.slider, occ.square);
         for (&blockers, &attacks) in occ.blockers.iter().zip(&occ.attacks) {
-            table[base + (blockers.wrapping_mul(entry.magic) >> (64 - bits)) as usize] = attacks;
+            tables[occ.slider.ordinal()][base + entry.index(blockers, occ.slider)] = attacks;
         }
-        rows.push(vec![("mask", Field::Hex(entry.mask)), ("magic", Field::Hex(entry.magic))]);
     }
     let verified = check_lookup(Layout::Plain, references, |slider, square, occupied| {
-        let entry = fancy.tables.entry(slider, square);
-        let bits = plain_bits(slider);
-        let index = ((occupied & entry.mask).wrapping_mul(entry.magic) >> (64 - bits)) as usize;
-        tables[slider.ordinal()].get(((square.index() as usize) << bits) + index).copied()
+        // The fixed shift keeps every index inside the square's row.
+        tables[slider.ordinal()]
+            .get(row(slider, square) + entries[pair_index(slider, square)].index(occupied, slider))
+            .copied()
     })?;
+    let rows = entries.iter().map(|e| vec![("mask", Field::Hex(e.mask)), ("magic", Field::Hex(e.magic))]).collect();
     let arrays = Slider::ALL
         .into_iter()
         .zip(tables)

@@ -16,11 +16,12 @@
 
 use build_support::{Field, LayoutFile};
 
-use super::{Layout, LayoutError, check_lookup, entry_tables, provenance, sliced_array};
+use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
 use crate::geometry::slow_attacks;
-use crate::reference::ReferenceSet;
+use crate::reference::{ReferenceSet, pair_index};
 use crate::{Slider, Square};
+use magic_tables_core::layouts::shared::SharedMagic;
 
 /// The group of (slider, square): rook groups 0..32, then bishop groups 32..48.
 pub fn group_of(slider: Slider, square: Square) -> usize {
@@ -42,7 +43,7 @@ pub fn group_of(slider: Slider, square: Square) -> usize {
 pub const GROUPS: usize = 48;
 
 /// The shared layout of `fancy`'s magics.
-pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, LayoutError> {
+pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, BuildError> {
     let layout = Layout::Shared;
     let tables = &fancy.tables;
     let mut sizes = [0usize; GROUPS];
@@ -66,24 +67,33 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
             attacks[offset + (blockers.wrapping_mul(entry.magic) >> entry.shift) as usize] |= set;
         }
     }
-    let postmask = |slider, square| slow_attacks(slider, square, 0);
-    let verified = check_lookup(layout, references, |slider, square, occupied| {
-        let entry = tables.entry(slider, square);
-        let offset = group_offsets[group_of(slider, square)];
-        let index = ((occupied & entry.mask).wrapping_mul(entry.magic) >> entry.shift) as usize;
-        attacks.get(offset + index).map(|&stored| stored & postmask(slider, square))
-    })?;
-    let rows = references
+    let entries: Vec<SharedMagic> = references
         .iter()
         .map(|occ| {
             let e = tables.entry(occ.slider, occ.square);
-            let offset = group_offsets[group_of(occ.slider, occ.square)];
+            SharedMagic {
+                mask: e.mask,
+                magic: e.magic,
+                // The square's own rays on an empty board: all it may keep of a shared entry.
+                postmask: slow_attacks(occ.slider, occ.square, 0),
+                shift: e.shift,
+                offset: u32::try_from(group_offsets[group_of(occ.slider, occ.square)]).expect("shared slots fit u32"),
+            }
+        })
+        .collect();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        let entry = &entries[pair_index(slider, square)];
+        attacks.get(entry.slot(occupied)).map(|&stored| entry.attacks(stored))
+    })?;
+    let rows = entries
+        .iter()
+        .map(|e| {
             vec![
                 ("mask", Field::Hex(e.mask)),
                 ("magic", Field::Hex(e.magic)),
-                ("postmask", Field::Hex(postmask(occ.slider, occ.square))),
+                ("postmask", Field::Hex(e.postmask)),
                 ("shift", Field::U32(e.shift)),
-                ("offset", Field::U32(u32::try_from(offset).expect("shared slots fit u32"))),
+                ("offset", Field::U32(e.offset)),
             ]
         })
         .collect();

@@ -8,8 +8,9 @@
 /// tables are laid out, and the load takes the index as its only register operand: one
 /// instruction fewer per lookup and one cycle less latency. See `PERFORMANCE.md`.
 ///
-/// Only the generated tables make `Slots` (from their own attack array, with an offset the build
-/// script checked), so every `Slots` points into a `static` array and lives as long as it.
+/// A `Slots` is made from a `static` array ([`Slots::at`]), so it points into that array and
+/// lives as long as it; the generated tables make theirs from their own attack array, with an
+/// offset the build script checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Slots {
     start: *const u64,
@@ -23,7 +24,7 @@ unsafe impl Send for Slots {}
 impl Slots {
     /// The slots of `array` from `offset` on. Fails to compile (in the generated tables, which
     /// are evaluated at compile time) if `offset` is not a slot of `array`.
-    pub(crate) const fn at(array: &'static [u64], offset: usize) -> Slots {
+    pub const fn at(array: &'static [u64], offset: usize) -> Slots {
         assert!(offset < array.len(), "a square's range must start inside its attack array");
         Slots { start: array.as_ptr().wrapping_add(offset) }
     }
@@ -40,10 +41,11 @@ impl Slots {
     ///
     /// # Safety
     ///
-    /// `index` must be one the build script checked for this range: the index of a subset of the
-    /// square's mask under the layout's own formula (see `crate::load`).
+    /// `start + index` must be a slot of the array this range was made from. The generated tables
+    /// guarantee it for the index their layout's formula gives for any occupancy: the build
+    /// script checked every subset of every mask, and the formula reads nothing else.
     #[inline(always)]
-    pub(crate) const unsafe fn get(self, index: usize) -> u64 {
+    pub const unsafe fn get(self, index: usize) -> u64 {
         // SAFETY: the caller guarantees the slot is inside the attack array `start` points into.
         unsafe { *self.start.add(index) }
     }

@@ -8,7 +8,7 @@ use core::str::FromStr;
 /// The index is always below 64: the lookups rely on it.
 ///
 /// ```
-/// use magic_tables::Square;
+/// use magic_tables_core::Square;
 ///
 /// let e4: Square = "e4".parse().unwrap();
 /// assert_eq!(e4, Square::E4);
@@ -117,6 +117,51 @@ impl FromStr for Square {
                 Square::from_file_rank(file, rank).ok_or(ParseSquareError)
             }
             _ => Err(ParseSquareError),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_for_every_square() {
+        for square in Square::ALL {
+            let mut name = [0u8; 2];
+            let mut writer = Buffer(&mut name, 0);
+            core::fmt::write(&mut writer, format_args!("{square}")).unwrap();
+            let name = core::str::from_utf8(&name).unwrap();
+            assert_eq!(name.parse::<Square>(), Ok(square));
+        }
+        assert_eq!("h8".parse::<Square>().map(Square::index), Ok(63));
+        assert_eq!("A1".parse::<Square>().map(Square::index), Ok(0));
+    }
+
+    #[test]
+    fn bad_names_are_rejected() {
+        for bad in ["", "e", "e9", "i1", "e0", "e44", " e4", "4e", "é4"] {
+            assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn index_bounds() {
+        assert_eq!(Square::from_index(63), Some(Square::H8));
+        assert_eq!(Square::from_index(64), None);
+        assert_eq!(Square::from_file_rank(4, 3), Some(Square::E4));
+        assert_eq!(Square::from_file_rank(8, 0), None);
+    }
+
+    /// A fixed-size `fmt::Write` target: the crate has no `String`.
+    struct Buffer<'a>(&'a mut [u8], usize);
+
+    impl fmt::Write for Buffer<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            let end = self.1 + s.len();
+            self.0.get_mut(self.1..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
+            self.1 = end;
+            Ok(())
         }
     }
 }
