@@ -8,13 +8,12 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens as _, format_ident, quote};
+use syn::{Expr, Item};
 
 use crate::array::{PER_LINE, push_u64_line};
 use crate::checksum::Fnv1a64;
 use crate::header::{Provenance, comment_block};
-use crate::items::hex_u64;
+use crate::items::{self, binary, call, hex_u64, int, path, reference_to, size_of, struct_literal};
 
 /// The value of one field of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,17 +36,13 @@ pub enum Field {
 }
 
 impl Field {
-    fn tokens(self) -> TokenStream {
+    fn expr(self) -> Expr {
         match self {
-            Field::Hex(value) => hex_u64(value).into_token_stream(),
-            Field::Hex32(value) => {
-                syn::LitInt::new(&format!("0x{value:08X}"), proc_macro2::Span::call_site()).into_token_stream()
-            }
-            Field::U32(value) => Literal::u32_unsuffixed(value).into_token_stream(),
+            Field::Hex(value) => hex_u64(value),
+            Field::Hex32(value) => int(&format!("0x{value:08X}")),
+            Field::U32(value) => int(&value.to_string()),
             Field::Slots { array, offset } => {
-                let array = format_ident!("{array}");
-                let offset = Literal::u32_unsuffixed(offset);
-                quote! { Slots::at(&#array, #offset) }
+                call(path(&["Slots", "at"]), vec![reference_to(array), int(&offset.to_string())])
             }
         }
     }
@@ -89,24 +84,15 @@ impl EntryTable {
             .sum()
     }
 
-    fn tokens(&self) -> TokenStream {
-        let name = format_ident!("{}", self.name);
-        let ty = format_ident!("{}", self.type_name);
-        // `///` comments carry a leading space; keep it so the output reads like hand-written docs.
-        let doc = format!(" {}", self.doc);
-        let len = Literal::usize_unsuffixed(self.rows.len());
-        let rows = self.rows.iter().map(|row| {
-            let fields = row.iter().map(|(field, value)| {
-                let field = format_ident!("{field}");
-                let value = value.tokens();
-                quote! { #field: #value }
-            });
-            quote! { #ty { #(#fields),* } }
-        });
-        quote! {
-            #[doc = #doc]
-            pub static #name: [#ty; #len] = [#(#rows),*];
-        }
+    fn item(&self) -> Item {
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| {
+                struct_literal(&self.type_name, row.iter().map(|&(field, value)| (field, value.expr())).collect())
+            })
+            .collect();
+        items::public_static_array(&self.doc, &self.name, &self.type_name, rows)
     }
 }
 
@@ -239,23 +225,24 @@ impl LayoutFile {
     pub fn render(&self) -> String {
         let mut out = comment_block(&self.header_lines(), "//");
         out.push('\n');
-        let entries = Literal::usize_unsuffixed(self.table_entries);
-        let data_bytes = Literal::usize_unsuffixed(self.arrays.iter().map(|a| a.values.bytes()).sum());
-        let entry_bytes = self.entry_tables.iter().map(|table| {
-            let len = Literal::usize_unsuffixed(table.rows.len());
-            let ty = format_ident!("{}", table.type_name);
-            quote! { + #len * core::mem::size_of::<#ty>() }
+        let data_bytes = int(&self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>().to_string());
+        // Data bytes, then `+ rows * size_of::<Entry>()` per entry table, so the constant is right
+        // on every target whatever the entry's layout there.
+        let table_bytes = self.entry_tables.iter().fold(data_bytes, |sum, table| {
+            binary(sum, '+', binary(int(&table.rows.len().to_string()), '*', size_of(&table.type_name)))
         });
-        let tables = self.entry_tables.iter().map(EntryTable::tokens);
-        let tokens = quote! {
-            /// Slots of this layout's attack array(s).
-            pub const TABLE_ENTRIES: usize = #entries;
-            /// Bytes of all of this layout's tables together.
-            pub const TABLE_BYTES: usize = #data_bytes #(#entry_bytes)*;
-            #(#tables)*
-        };
-        let file: syn::File = syn::parse2(tokens).expect("quote! builds valid items");
-        out.push_str(&prettyplease::unparse(&file));
+        let usize = || items::type_named("usize");
+        let mut items = vec![
+            items::public_const(
+                "Slots of this layout's attack array(s).",
+                "TABLE_ENTRIES",
+                usize(),
+                int(&self.table_entries.to_string()),
+            ),
+            items::public_const("Bytes of all of this layout's tables together.", "TABLE_BYTES", usize(), table_bytes),
+        ];
+        items.extend(self.entry_tables.iter().map(EntryTable::item));
+        out.push_str(&items::render(items));
         for array in &self.arrays {
             out.push('\n');
             write_data_array(&mut out, array, Syntax::Rust);

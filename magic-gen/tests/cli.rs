@@ -234,7 +234,9 @@ fn show_draws_seed_000_and_the_index() {
 fn emit_rust_matches_the_build_and_c_compiles() {
     let (rust, _) = run(&["emit", "--seed", "tuned"], 0);
     assert!(
-        rust.contains("Checksum: FNV-1a 64 over the little-endian bytes of the data arrays, in order = 0x94979cf9a6b1275f"),
+        rust.contains(
+            "Checksum: FNV-1a 64 over the little-endian bytes of the data arrays, in order = 0x94979cf9a6b1275f"
+        ),
         "{rust}"
     );
     assert!(rust.contains("pub static ATTACKS: [u64; 107648]"));
