@@ -1,4 +1,4 @@
-//! Bitboards drawn as 8x8 diagrams, rank 8 at the top, as seed document 000 draws them.
+//! Bitboards drawn as 8x8 diagrams of 0s and 1s, rank 8 at the top.
 
 /// Draws `boards` side by side under their headings: `1` for a set square, `0` for an empty
 /// one, files a to h from left to right. Lines carry no trailing spaces.

@@ -7,7 +7,7 @@
 //! * [`verify`](mod@verify): the exhaustive check against the reference.
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
 //! * [`emit`]: a verified table set as Rust or C source (through `build-support`).
-//! * [`layouts`]: every other table layout of seed document 002, built, checked and rendered.
+//! * [`layouts`]: every table layout, built, checked and rendered.
 //!
 //! ```
 //! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};

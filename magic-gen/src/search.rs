@@ -25,7 +25,8 @@ pub const fn stream_id(slider: Slider, square: Square) -> u64 {
 
 /// Magic candidates: the AND of three random words, so about 8 of 64 bits are set.
 /// Sparse multipliers spread few, well separated partial products into the index
-/// bits, which is where magics are found most often (seed document 001).
+/// bits, which is where magics are found most often (the "few bits set" advice of
+/// <https://www.chessprogramming.org/Looking_for_Magics>).
 pub fn sparse_candidate(rng: &mut impl Rng) -> u64 {
     rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
@@ -102,7 +103,7 @@ pub struct FoundMagic {
 }
 
 /// The family of index functions a search looks for magics of: how a candidate is drawn and
-/// how it turns an occupancy into an index. Every layout of seed document 002 uses one of these.
+/// how it turns an occupancy into an index. Every layout uses one of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scheme {
     /// `((occupied & mask) * magic) >> (64 - bits)`: plain, fancy and all layouts built on them.

@@ -223,7 +223,7 @@ fn stats_totals() {
 }
 
 #[test]
-fn show_draws_seed_000_and_the_index() {
+fn show_draws_the_boards_and_the_index() {
     let (stdout, _) = run(&["show", "--slider", "rook", "--square", "e4", "--occupied", "b4,c4,e2,e5,e7"], 0);
     assert!(stdout.starts_with("Rook on e4\n"));
     assert!(stdout.contains("0 1 1 1 0 1 1 0         0 1 1 0 0 0 0 0         0 0 1 1 0 1 1 1"), "{stdout}");
@@ -248,7 +248,7 @@ fn emit_rust_matches_the_build_and_c_compiles() {
         eprintln!("note: no C compiler found; the C header was not compiled");
         return;
     };
-    // Rook e4 with blockers b4, c4, e2, e5, e7 (seed document 000), and a bishop and queen check.
+    // Rook e4 with blockers b4, c4, e2, e5, e7, and a bishop and queen check.
     let main = write(
         dir.path(),
         "main.c",

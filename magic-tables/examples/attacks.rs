@@ -1,5 +1,6 @@
-//! Prints the blocker mask, blocker board and move board of a slider, as seed document 000
-//! draws them (rank 8 at the top):
+//! Prints the blocker mask, blocker board and move board of a slider as 8x8 diagrams (rank 8 at
+//! the top), the three boards of the Chess Programming Wiki's
+//! [Magic Bitboards](https://www.chessprogramming.org/Magic_Bitboards) explanation:
 //!
 //! ```text
 //! cargo run -p magic-tables --example attacks -- rook e4 b4,c4,e2,e5,e7
@@ -63,7 +64,7 @@ mod tests {
     }
 
     #[test]
-    fn reproduces_seed_000_rook_e4() {
+    fn reproduces_the_rook_e4_example() {
         let text = run(&args(&["rook", "e4", "b4,c4,e2,e5,e7"])).unwrap();
         let expected = "\
 Rook on e4

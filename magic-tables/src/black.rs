@@ -6,7 +6,7 @@
 //! (`data/black.csv`), verified exhaustively by the build script.
 //!
 //! The default layout: the crate's top-level functions call this module's (see the README for
-//! the measurements behind that choice). Each entry keeps its range as an address ([`Slots`]),
+//! the measurements behind that choice). Each entry keeps its range as an address ([`Slots`](crate::Slots)),
 //! so a lookup is one OR, one multiply, one shift and one load.
 
 pub use magic_tables_core::layouts::black::BlackMagic;

@@ -4,21 +4,6 @@
 //! (`data/fancy_dense.csv`, from the niklasf/magics README and the Chess Programming Wiki's
 //! "Best Magics so far"), verified exhaustively by the build script.
 
-use crate::load;
-
 pub use magic_tables_core::layouts::fancy::Magic;
 
-mod generated {
-    use super::Magic;
-    include!(concat!(env!("OUT_DIR"), "/fancy_dense.rs"));
-}
-
-pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
-
-#[inline(always)]
-const fn lookup(m: &Magic, occupied: u64) -> u64 {
-    // SAFETY: see `crate::load`; the slot is the checked fancy formula.
-    unsafe { load(&ATTACKS, m.slot(occupied)) }
-}
-
-slider_functions!(const; rook: lookup, bishop: lookup);
+flat_layout!(Magic, "fancy_dense.rs");

@@ -6,19 +6,4 @@
 
 pub use magic_tables_core::layouts::folded::FoldedMagic;
 
-use crate::load;
-
-mod generated {
-    use super::FoldedMagic;
-    include!(concat!(env!("OUT_DIR"), "/folded.rs"));
-}
-
-pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
-
-#[inline(always)]
-const fn lookup(m: &FoldedMagic, occupied: u64) -> u64 {
-    // SAFETY: see `crate::load`; the slot is the checked folded formula.
-    unsafe { load(&ATTACKS, m.slot(occupied)) }
-}
-
-slider_functions!(const; rook: lookup, bishop: lookup);
+flat_layout!(FoldedMagic, "folded.rs");

@@ -9,7 +9,7 @@
 //! ```
 //! use magic_tables::{Square, rook_attacks, bishop_attacks, queen_attacks};
 //!
-//! // Seed document 000's example: a rook on e4 with pieces on b4, c4, e2, e5 and e7.
+//! // A rook on e4 with pieces on b4, c4, e2, e5 and e7.
 //! let occupied = Square::B4.bit() | Square::C4.bit() | Square::E2.bit() | Square::E5.bit() | Square::E7.bit();
 //! let moves = rook_attacks(Square::E4, occupied);
 //! let expected = [Square::C4, Square::D4, Square::F4, Square::G4, Square::H4, Square::E5, Square::E3, Square::E2]
@@ -35,7 +35,8 @@
 //! how to reproduce the file. The raw tables are public: [`ROOK_MAGICS`] and [`BISHOP_MAGICS`]
 //! hold a [`BlackMagic`] per square, whose [`Slots`] point into [`ATTACKS`].
 //!
-//! Every layout of seed document 002 is a cargo feature adding a module of its name with the
+//! Every layout of the Chess Programming Wiki's [Magic Bitboards](https://www.chessprogramming.org/Magic_Bitboards)
+//! page is a cargo feature adding a module of its name with the
 //! same functions: `fancy` (the tables this project's own seeded search finds at build time),
 //! `plain`, `fancy-dense`, `fixed-shift`, `black`, `byte-lookup`, `magic32`, `shared`, `folded`
 //! and `pext`.
@@ -67,6 +68,28 @@ macro_rules! slider_functions {
         pub $($constness)? fn queen_attacks(square: $crate::Square, occupied: u64) -> u64 {
             rook_attacks(square, occupied) | bishop_attacks(square, occupied)
         }
+    };
+}
+
+/// The generated statics of a layout whose entry type has a `slot(occupied)` method giving the
+/// position in one flat `ATTACKS` array (`fancy`, `fancy-dense`, `magic32`, `folded`), and its
+/// public lookups over them: `include!`s `$file` from `OUT_DIR` with `$entry` in scope.
+macro_rules! flat_layout {
+    ($entry:ident, $file:literal) => {
+        mod generated {
+            use super::$entry;
+            include!(concat!(env!("OUT_DIR"), "/", $file));
+        }
+
+        pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
+
+        #[inline(always)]
+        const fn lookup(m: &$entry, occupied: u64) -> u64 {
+            // SAFETY: see `crate::load`; the slot is the checked formula of the entry type.
+            unsafe { $crate::load(&ATTACKS, m.slot(occupied)) }
+        }
+
+        slider_functions!(const; rook: lookup, bishop: lookup);
     };
 }
 

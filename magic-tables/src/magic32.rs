@@ -5,19 +5,4 @@
 
 pub use magic_tables_core::layouts::magic32::Magic32;
 
-use crate::load;
-
-mod generated {
-    use super::Magic32;
-    include!(concat!(env!("OUT_DIR"), "/magic32.rs"));
-}
-
-pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
-
-#[inline(always)]
-const fn lookup(m: &Magic32, occupied: u64) -> u64 {
-    // SAFETY: see `crate::load`; the slot is the checked 32-bit formula.
-    unsafe { load(&ATTACKS, m.slot(occupied)) }
-}
-
-slider_functions!(const; rook: lookup, bishop: lookup);
+flat_layout!(Magic32, "magic32.rs");

@@ -9,10 +9,10 @@
 //!   positions of `tests/data/positions.fen`, 4,596 lookups.
 //!
 //! ```text
-//! cargo bench -p magic-tests --features layouts,peers --bench layouts
-//! cargo run -p magic-tests --features layouts --example perf-table -- target/criterion
-//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo bench -p magic-tests --features layouts,peers --bench layouts
-//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo run -p magic-tests --features layouts --example perf-table -- tests/target/native/criterion
+//! cargo bench -p magic-tests --features peers --bench layouts
+//! cargo run -p magic-tests --example perf-table -- target/criterion
+//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo bench -p magic-tests --features peers --bench layouts
+//! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo run -p magic-tests --example perf-table -- tests/target/native/criterion
 //! ```
 //!
 //! The native run gives the `pext` layout BMI2 and cozy-chess its `pext` feature; its own target
@@ -60,7 +60,6 @@ macro_rules! layout {
 }
 
 layout!(Default, "default", magic_tables);
-#[cfg(feature = "layouts")]
 mod layouts {
     use super::Lookups;
     layout!(Fancy, "fancy", magic_tables::fancy);
@@ -216,7 +215,6 @@ fn layouts(c: &mut Criterion) {
         group.throughput(Throughput::Elements(elements as u64));
         group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_millis(1500)).sample_size(30);
         bench_one::<Default>(&mut group, load, &inputs);
-        #[cfg(feature = "layouts")]
         {
             use layouts::*;
             bench_one::<Fancy>(&mut group, load, &inputs);

@@ -3,7 +3,7 @@
 //! tables' bytes, and each time's ratio to the fastest in its column.
 //!
 //! ```text
-//! cargo run -p magic-tests --features layouts --example perf-table -- [TARGET_DIR/criterion]
+//! cargo run -p magic-tests --example perf-table -- [TARGET_DIR/criterion]
 //! ```
 //!
 //! Build it with the same `RUSTFLAGS` as the benchmark run it reads (for the native run,

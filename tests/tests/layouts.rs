@@ -2,8 +2,7 @@
 //! subset of every mask, each again with random bits outside the mask, queen = rook | bishop,
 //! and the table sizes against the published figures in `shared/records/layout_size_records.csv`.
 //!
-//! Run with `cargo test --workspace --all-features` (or `-p magic-tests --features layouts`).
-#![cfg(feature = "layouts")]
+//! `magic-tests` enables every layout feature of `magic-tables`, so a plain `cargo test` runs these.
 
 use magic_gen::geometry::{relevant_mask, slow_attacks, subsets};
 use magic_gen::{Slider, Square};

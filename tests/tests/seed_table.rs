@@ -1,4 +1,5 @@
-//! Per-square occupancy and attack-set counts against seed document 002's table and the
+//! Per-square occupancy and attack-set counts against the published table of them (the
+//! "#occs/#attset" table of the Chess Programming Wiki's Magic Bitboards page) and the
 //! published per-square limits in `../shared/records/per_square_limits.csv`.
 
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use magic_gen::{Slider, Square};
 /// (relevant occupancies, distinct attack sets) of one slider on one square.
 type Counts = (usize, usize);
 
-/// Seed document 002, "#occs/#attset": files a-d of ranks 8-5, for (bishop, rook). The other
+/// The wiki's "#occs/#attset" table: files a-d of ranks 8-5, for (bishop, rook). The other
 /// three quarters follow by mirroring files (a <-> h) and ranks (8 <-> 1).
 const QUARTER: [[(Counts, Counts); 4]; 4] = [
     // rank 8: a8, b8, c8, d8

@@ -6,7 +6,7 @@
 //! The index table costs 107,648 bytes and the attack sets 50,624, about a fifth of the fancy
 //! layout's 861 KB, for one more dependent load per lookup.
 
-use build_support::{DataArray, Field, LayoutFile, Values};
+use build_support::{DataArray, LayoutFile, Values};
 
 use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
@@ -53,18 +53,6 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
         let entry = &entries[pair_index(slider, square)];
         sets.get(entry.attack_set(*bytes.get(entry.slot(occupied))?)).copied()
     })?;
-    let rows = entries
-        .iter()
-        .map(|e| {
-            vec![
-                ("mask", Field::Hex(e.mask)),
-                ("magic", Field::Hex(e.magic)),
-                ("shift", Field::U32(e.shift)),
-                ("offset", Field::U32(e.offset)),
-                ("base", Field::U32(e.base)),
-            ]
-        })
-        .collect();
     let index_runs = references
         .iter()
         .map(|occ| {
@@ -81,7 +69,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
             "Lookup: ATTACK_SETS[base + INDEXES[offset + (((occupied & mask) * magic) >> shift)]]".into(),
         ],
         provenance: provenance(layout, format!("the fancy magics ({})", fancy.plan), None, verified),
-        entry_tables: entry_tables("ByteMagic", "mask, magic, shift, index offset and attack-set base", rows),
+        entry_tables: entry_tables("mask, magic, shift, index offset and attack-set base", &entries),
         arrays: vec![
             DataArray {
                 name: "INDEXES".into(),

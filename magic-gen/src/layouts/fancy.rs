@@ -3,12 +3,12 @@
 //! magics are the seeded search's ([`crate::generate_fancy`]), which checked the table
 //! ([`crate::verify()`]) before it returned it.
 
-use build_support::{Field, LayoutFile};
+use build_support::LayoutFile;
 
 use super::{Layout, entry_tables, sliced_array};
 use crate::generate::Generated;
 use crate::seeds::SeedPlan;
-use crate::table::TableSet;
+use crate::table::{Magic, TableSet};
 
 /// The `fancy` layout file of a generated, verified table set.
 pub fn file(generated: &Generated) -> LayoutFile {
@@ -45,26 +45,14 @@ pub(crate) fn tables_file(
     description: Vec<String>,
     provenance: build_support::Provenance,
 ) -> LayoutFile {
-    let rows = tables
-        .entries
-        .iter()
-        .flatten()
-        .map(|e| {
-            vec![
-                ("mask", Field::Hex(e.mask)),
-                ("magic", Field::Hex(e.magic)),
-                ("shift", Field::U32(e.shift)),
-                ("offset", Field::U32(e.offset)),
-            ]
-        })
-        .collect();
+    let entries: Vec<Magic> = tables.entries.iter().flatten().copied().collect();
     let slices: Vec<(usize, usize)> =
         tables.entries.iter().flatten().map(|e| (e.offset as usize, 1usize << e.bits())).collect();
     LayoutFile {
         layout: layout.name().into(),
         description,
         provenance,
-        entry_tables: entry_tables("Magic", "mask, magic, shift and offset", rows),
+        entry_tables: entry_tables("mask, magic, shift and offset", &entries),
         arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", tables.attacks.clone(), &slices)],
         table_entries: tables.attacks.len(),
     }

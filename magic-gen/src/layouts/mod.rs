@@ -1,4 +1,5 @@
-//! Every table layout of seed document 002, built from verified magics and checked through
+//! Every table layout of the Chess Programming Wiki's Magic Bitboards page
+//! (<https://www.chessprogramming.org/Magic_Bitboards>), built from verified magics and checked through
 //! the layout's own lookup formula before it is rendered (through `build-support`) as the
 //! source file `magic-tables` includes for the layout's cargo feature.
 //!
@@ -20,18 +21,21 @@
 //! | `folded` | [`folded`] | tuned seeded search with the shift in the magic |
 //! | `pext` | [`pext`] | no magics: BMI2 `pext` |
 
-use build_support::{DataArray, Provenance, Values};
+use build_support::{DataArray, LayoutFile, Provenance, Values};
 
 pub use crate::error::BuildError;
 use crate::reference::ReferenceSet;
+use crate::reference::pair_index;
 use crate::search::{Budget, Scheme, Shard, search_scheme};
 use crate::seeds::SeedPlan;
 pub use crate::verify::check_lookup;
 use crate::{Slider, Square};
+use fields::entry_tables;
 
 pub mod byte_lookup;
 pub mod fancy;
 pub mod fancy_dense;
+mod fields;
 pub mod folded;
 pub mod magic32;
 pub mod overlapped;
@@ -142,6 +146,37 @@ pub(crate) fn search_slices(
     Ok(out)
 }
 
+/// The layout file of a seeded search with its own index `scheme` (`magic32`, `folded`): each
+/// pair's minimal magic as an entry (`entry(mask, magic, bits, offset)`), checked through the
+/// entry's own `slot`, in fancy slices.
+pub(crate) fn searched_file<E: fields::RenderedEntry>(
+    layout: Layout,
+    references: &ReferenceSet,
+    (scheme, plan, budget): (Scheme, SeedPlan, u64),
+    description: Vec<String>,
+    what: &str,
+    entry: impl Fn(u64, u64, u32, u32) -> E,
+    slot: impl Fn(&E, u64) -> usize,
+) -> Result<LayoutFile, BuildError> {
+    let SearchedSlices { magics, attacks, slices, candidates } =
+        search_slices(layout, references, scheme, plan, budget)?;
+    let entries: Vec<E> = magics
+        .iter()
+        .map(|&(mask, magic, bits, offset)| entry(mask, magic, bits, u32::try_from(offset).expect("107,648 slots")))
+        .collect();
+    let verified = check_lookup(layout, references, |slider, square, occupied| {
+        attacks.get(slot(&entries[pair_index(slider, square)], occupied)).copied()
+    })?;
+    Ok(LayoutFile {
+        layout: layout.name().into(),
+        description,
+        provenance: provenance(layout, plan.describe(scheme), Some(candidates), verified),
+        entry_tables: entry_tables(what, &entries),
+        table_entries: attacks.len(),
+        arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice.", attacks, &slices)],
+    })
+}
+
 /// The provenance block of a layout file.
 pub(crate) fn provenance(layout: Layout, magics: String, candidates: Option<u64>, verified: usize) -> Provenance {
     Provenance {
@@ -181,25 +216,6 @@ pub(crate) fn chunked_array(name: &str, doc: &str, values: Vec<u64>) -> DataArra
         })
         .collect();
     DataArray { name: name.into(), doc: doc.into(), values: Values::U64(values), runs, two_dimensional: false }
-}
-
-/// Rows of the rook and bishop entry tables (`ROOK_…`, `BISHOP_…`) from one row per pair in
-/// stream order.
-pub(crate) fn entry_tables(
-    type_name: &str,
-    doc: &str,
-    mut rows: Vec<Vec<(&'static str, build_support::Field)>>,
-) -> Vec<build_support::EntryTable> {
-    let bishop = rows.split_off(64);
-    [("ROOK_MAGICS", "Rook", rows), ("BISHOP_MAGICS", "Bishop", bishop)]
-        .into_iter()
-        .map(|(name, slider, rows)| build_support::EntryTable {
-            name: name.into(),
-            doc: format!("{slider} {doc}, indexed by square (a1 = 0 … h8 = 63)."),
-            type_name: type_name.into(),
-            rows,
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! slow reference and refuses any pair of squares that needs one slot for different attack sets,
 //! naming both.
 
-use build_support::{Field, LayoutFile};
+use build_support::LayoutFile;
 
 use super::{BuildError, Layout, check_lookup, chunked_array, entry_tables, provenance};
 use crate::magic_set::{Indexing, SetEntry, build_set};
@@ -82,34 +82,14 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
         };
         attacks.get(slot).copied()
     })?;
-    let rows = fixed
-        .iter()
-        .zip(&black)
-        .map(|(white, black)| {
-            let attacks = Field::Slots { array: "ATTACKS", offset: white.attacks as u32 };
-            match set.indexing {
-                Indexing::White => {
-                    vec![("mask", Field::Hex(white.mask)), ("magic", Field::Hex(white.magic)), ("attacks", attacks)]
-                }
-                Indexing::Black => {
-                    vec![
-                        ("not_mask", Field::Hex(black.not_mask)),
-                        ("magic", Field::Hex(black.magic)),
-                        ("attacks", attacks),
-                    ]
-                }
-            }
-        })
-        .collect();
-    let (description, type_name, fields) = match set.indexing {
+    let (description, tables) = match set.indexing {
         Indexing::White => (
             vec![
                 "fixed-shift: one shift per slider (rook 52, bishop 55), per-square offsets into one".into(),
                 "array in which squares' index ranges overlap where their used slots do not conflict.".into(),
                 "Lookup: ATTACKS[offset + (((occupied & mask) * magic) >> shift)]".into(),
             ],
-            "FixedMagic",
-            "mask, magic and offset",
+            entry_tables("mask, magic and offset", &fixed),
         ),
         Indexing::Black => (
             vec![
@@ -117,8 +97,7 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
                 "offsets into one array in which squares' index ranges overlap.".into(),
                 "Lookup: ATTACKS[offset + (((occupied | not_mask) * magic) >> shift)]".into(),
             ],
-            "BlackMagic",
-            "complement of the mask, magic and offset",
+            entry_tables("complement of the mask, magic and offset", &black),
         ),
     };
     let mut description: Vec<String> = description;
@@ -136,7 +115,7 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
             None,
             verified,
         ),
-        entry_tables: entry_tables(type_name, fields, rows),
+        entry_tables: tables,
         arrays: vec![chunked_array("ATTACKS", "Attack sets of all squares' overlapping ranges.", attacks)],
         table_entries: report.entries,
     })

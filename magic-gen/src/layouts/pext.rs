@@ -5,7 +5,7 @@
 //! The build only generates this file for targets with `bmi2`; the runtime module falls back to
 //! the default layout elsewhere.
 
-use build_support::{Field, LayoutFile};
+use build_support::LayoutFile;
 
 use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
 use crate::reference::{ReferenceSet, pair_index};
@@ -30,13 +30,6 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, BuildError> {
         let entry = &entries[pair_index(slider, square)];
         attacks.get(entry.attacks + entry.index(occupied)).copied()
     })?;
-    let rows = entries
-        .iter()
-        .map(|e| {
-            let offset = u32::try_from(e.attacks).expect("107,648 slots");
-            vec![("mask", Field::Hex(e.mask)), ("attacks", Field::Slots { array: "ATTACKS", offset })]
-        })
-        .collect();
     let table_entries = attacks.len();
     Ok(LayoutFile {
         layout: layout.name().into(),
@@ -46,7 +39,7 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, BuildError> {
             "`attacks` is the address of ATTACKS[offset], so a lookup does not add the offset.".into(),
         ],
         provenance: provenance(layout, "none needed: pext is a perfect hash".into(), None, verified),
-        entry_tables: entry_tables("PextEntry", "mask and offset", rows),
+        entry_tables: entry_tables("mask and offset", &entries),
         arrays: vec![sliced_array("ATTACKS", "Attack sets of every square's slice, in pext order.", attacks, &slices)],
         table_entries,
     })

@@ -5,7 +5,7 @@
 //! The magics are the fancy ones: a magic that separates the attack sets with `c` index bits
 //! separates them with any more bits too, since the longer index refines the shorter one.
 
-use build_support::{DataArray, Field, LayoutFile, Values};
+use build_support::{DataArray, LayoutFile, Values};
 
 use super::{BuildError, Layout, check_lookup, entry_tables, provenance};
 use crate::generate::Generated;
@@ -43,7 +43,6 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
             .get(row(slider, square) + entries[pair_index(slider, square)].index(occupied, slider))
             .copied()
     })?;
-    let rows = entries.iter().map(|e| vec![("mask", Field::Hex(e.mask)), ("magic", Field::Hex(e.magic))]).collect();
     let arrays = Slider::ALL
         .into_iter()
         .zip(tables)
@@ -66,7 +65,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
             "        BISHOP_ATTACKS[square][((occupied & mask) * magic) >> 55]".into(),
         ],
         provenance: provenance(Layout::Plain, format!("the fancy magics ({})", fancy.plan), None, verified),
-        entry_tables: entry_tables("PlainMagic", "mask and magic", rows),
+        entry_tables: entry_tables("mask and magic", &entries),
         arrays,
         table_entries: 64 * (4096 + 512),
     })

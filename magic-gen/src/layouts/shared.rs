@@ -14,7 +14,7 @@
 //! Each group's table has the size of its largest member's fancy slice and each member indexes
 //! it with its own fancy magic, so no new magics are needed.
 
-use build_support::{Field, LayoutFile};
+use build_support::LayoutFile;
 
 use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
 use crate::generate::Generated;
@@ -85,18 +85,6 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
         let entry = &entries[pair_index(slider, square)];
         attacks.get(entry.slot(occupied)).map(|&stored| entry.attacks(stored))
     })?;
-    let rows = entries
-        .iter()
-        .map(|e| {
-            vec![
-                ("mask", Field::Hex(e.mask)),
-                ("magic", Field::Hex(e.magic)),
-                ("postmask", Field::Hex(e.postmask)),
-                ("shift", Field::U32(e.shift)),
-                ("offset", Field::U32(e.offset)),
-            ]
-        })
-        .collect();
     let runs = group_labels();
     let mut array = sliced_array("ATTACKS", "Unions of the attack sets of each group's squares.", attacks, &slices);
     for ((label, _), group_label) in array.runs.iter_mut().zip(runs) {
@@ -110,7 +98,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile,
             "Lookup: postmask & ATTACKS[offset + (((occupied & mask) * magic) >> shift)]".into(),
         ],
         provenance: provenance(layout, format!("the fancy magics ({})", fancy.plan), None, verified),
-        entry_tables: entry_tables("SharedMagic", "mask, magic, post-mask, shift and group offset", rows),
+        entry_tables: entry_tables("mask, magic, post-mask, shift and group offset", &entries),
         arrays: vec![array],
         table_entries: total,
     })

@@ -17,6 +17,18 @@ const fn step(square: Square, df: i8, dr: i8) -> Option<Square> {
     Square::from_file_rank(file as u8, rank as u8)
 }
 
+/// The squares from `square` (exclusive) in direction (`df`, `dr`) up to the board's edge, and
+/// the last of them (0 if the ray is empty).
+const fn ray(square: Square, df: i8, dr: i8) -> (u64, u64) {
+    let (mut squares, mut last, mut current) = (0, 0, square);
+    while let Some(next) = step(current, df, dr) {
+        squares |= next.bit();
+        last = next.bit();
+        current = next;
+    }
+    (squares, last)
+}
+
 /// Squares that can block `slider` on `square`: every square its rays cross on an empty board,
 /// except the last square of each ray. A piece on the board's edge can never hide a square
 /// behind it, so edge squares are irrelevant and left out, which shrinks the index by up to four
@@ -26,16 +38,8 @@ pub const fn relevant_mask(slider: Slider, square: Square) -> u64 {
     let mut mask = 0;
     let mut i = 0;
     while i < 4 {
-        let (df, dr) = directions[i];
-        let mut current = square;
-        // Stop one square early: a square is relevant only if the ray goes on past it.
-        while let Some(next) = step(current, df, dr) {
-            if step(next, df, dr).is_none() {
-                break;
-            }
-            mask |= next.bit();
-            current = next;
-        }
+        let (squares, last) = ray(square, directions[i].0, directions[i].1);
+        mask |= squares & !last;
         i += 1;
     }
     mask
@@ -86,12 +90,7 @@ pub const fn distinct_attack_sets(slider: Slider, square: Square) -> usize {
     let mut product = 1;
     let mut i = 0;
     while i < 4 {
-        let (df, dr) = directions[i];
-        let (mut length, mut current) = (0, square);
-        while let Some(next) = step(current, df, dr) {
-            length += 1;
-            current = next;
-        }
+        let length = ray(square, directions[i].0, directions[i].1).0.count_ones() as usize;
         product *= if length == 0 { 1 } else { length };
         i += 1;
     }
@@ -126,6 +125,21 @@ mod tests {
         let blockers = board(&[S::B4, S::C4, S::E2, S::E5, S::E7]);
         let moves = board(&[S::C4, S::D4, S::F4, S::G4, S::H4, S::E5, S::E3, S::E2]);
         assert_eq!(slow_attacks(Slider::Rook, S::E4, blockers), moves);
+    }
+
+    #[test]
+    fn rook_a1_mask() {
+        use Square as S;
+        let mask = board(&[S::A2, S::A3, S::A4, S::A5, S::A6, S::A7, S::B1, S::C1, S::D1, S::E1, S::F1, S::G1]);
+        assert_eq!(relevant_mask(Slider::Rook, S::A1), mask);
+    }
+
+    #[test]
+    fn attacks_ignore_bits_off_the_rays_and_the_square_itself() {
+        for slider in Slider::ALL {
+            let off_ray = !slow_attacks(slider, Square::D5, 0);
+            assert_eq!(slow_attacks(slider, Square::D5, off_ray), slow_attacks(slider, Square::D5, 0));
+        }
     }
 
     #[test]

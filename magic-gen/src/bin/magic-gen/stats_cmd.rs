@@ -1,4 +1,5 @@
-//! `magic-gen stats`: the per-square figures of the seed documents.
+//! `magic-gen stats`: the per-square figures: mask bits, occupancies, distinct attack sets and
+//! the index bits they need.
 
 use magic_gen::geometry::{distinct_attack_sets, lower_bound_bits, relevant_mask};
 use magic_gen::{Slider, Square};
@@ -51,7 +52,7 @@ fn csv() -> String {
     out
 }
 
-/// Per slider: a board of `occupancies/distinct` cells (seed document 002's "#occs/#attset")
+/// Per slider: a board of `occupancies/distinct attack sets` cells
 /// and a board of `mask bits/lower bound` cells, then the totals.
 fn board() -> String {
     let mut out = String::new();
