@@ -1,9 +1,11 @@
-//! Re-derives one of the committed tuned-seed files from scratch and prints it to standard output:
+//! Re-derives one of the committed tuned-seed files from scratch and writes it in place, once
+//! the whole file is ready (a file shell redirection would truncate before this example, which
+//! compiles that very file, is built):
 //!
 //! ```text
-//! cargo run --release -p magic-gen --example tune-seeds > magic-gen/src/seeds/tuned.rs
-//! cargo run --release -p magic-gen --example tune-seeds -- magic32 > magic-gen/src/seeds/tuned_magic32.rs
-//! cargo run --release -p magic-gen --example tune-seeds -- folded > magic-gen/src/seeds/tuned_folded.rs
+//! cargo run --release -p magic-gen --example tune-seeds             # magic-gen/src/seeds/tuned.rs
+//! cargo run --release -p magic-gen --example tune-seeds -- magic32  # magic-gen/src/seeds/tuned_magic32.rs
+//! cargo run --release -p magic-gen --example tune-seeds -- folded   # magic-gen/src/seeds/tuned_folded.rs
 //! ```
 //!
 //! For every (slider, square) it takes the smallest seed whose search finds a minimal-bit
@@ -90,6 +92,22 @@ fn main() {
         }
     });
 
+    let (file, _, _) = which.names();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/seeds").join(file);
+    let text = render(which, &seeds);
+    // All or nothing: a partly written file would break the build of this very example.
+    let temporary = path.with_extension("rs.tmp");
+    let written = std::fs::write(&temporary, &text).and_then(|()| std::fs::rename(&temporary, &path));
+    if let Err(error) = written {
+        eprintln!("error: cannot write {}: {error}", path.display());
+        std::process::exit(1);
+    }
+    eprintln!("wrote {}", path.display());
+}
+
+/// The seed file's text.
+fn render(which: Which, seeds: &[u64]) -> String {
+    let mut out = String::new();
     let mut rows = [String::new(), String::new()];
     for (i, seed) in seeds.iter().enumerate() {
         let row = &mut rows[i / 64];
@@ -98,21 +116,28 @@ fn main() {
     }
     let (file, name, what) = which.names();
     let argument = if file == "tuned.rs" { String::new() } else { format!(" -- {}", &file[6..file.len() - 3]) };
-    println!(
+    writeln!(
+        out,
         "//! Tuned seeds: regenerate with `cargo run --release -p magic-gen --example tune-seeds{argument}`.\n\
          //! Each is the smallest seed whose search finds its square's {what}\n\
          //! within `TUNED_CANDIDATES` candidates (see `magic_gen::seeds::tune_seed`).\n"
-    );
+    )
+    .unwrap();
     if file == "tuned.rs" {
-        println!(
+        writeln!(
+            out,
             "/// Candidates a tuned seed's search may draw.\n\
              pub const TUNED_CANDIDATES: u64 = {TUNED_CANDIDATES};\n"
-        );
+        )
+        .unwrap();
     }
-    println!(
+    writeln!(
+        out,
         "/// `{name}[slider][square]`, rook first, each a1 … h8 (eight squares, one rank, a line).\n\
          #[rustfmt::skip]\n\
          pub const {name}: [[u64; 64]; 2] = [\n    [{}\n    ],\n    [{}\n    ],\n];",
         rows[0], rows[1]
-    );
+    )
+    .unwrap();
+    out
 }

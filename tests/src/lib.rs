@@ -1,5 +1,7 @@
 //! Helpers shared by the workspace's integration tests and benchmarks.
 
+pub mod plain_search;
+
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 

@@ -60,6 +60,9 @@ pub enum SourceFormat {
     C,
 }
 
+/// Candidates a square may draw when neither --max-candidates nor --time is given.
+pub const DEFAULT_MAX_CANDIDATES: u64 = 100_000_000;
+
 /// Where the magics searched come from and how long to look.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -78,13 +81,16 @@ pub struct SearchArgs {
     /// Master seed of the random streams (one stream per slider and square).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads [default: all cores]. Results do not depend on it.
+    /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Give up on a square after drawing this many candidates.
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
-    pub max_candidates: u64,
-    /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5).
+    /// Give up on a square after drawing this many candidates [default: 100000000, or no limit
+    /// with --time].
+    #[arg(long, value_name = "N")]
+    pub max_candidates: Option<u64>,
+    /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5). The
+    /// squares share the time: each round, every square still searching draws its next 65,536
+    /// candidates.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
     /// Search only shard I of N of every square's candidate sequence (see `merge`).

@@ -1,17 +1,16 @@
 //! `magic-gen search`: seeded, deterministic magic search over many squares at once.
 
 use std::io::IsTerminal as _;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use magic_gen::files::{SearchResults, SquareResult};
 use magic_gen::geometry::Occupancies;
-use magic_gen::search::{Budget, SearchError, check_bits, search_magic};
+use magic_gen::search::{FoundMagic, Scheme, SquareSearch, check_bits};
 use magic_gen::{ReferenceSet, Slider, Square};
 use rayon::prelude::*;
 
-use crate::cli::{ResultFormat, SearchArgs};
+use crate::cli::{DEFAULT_MAX_CANDIDATES, ResultFormat, SearchArgs};
 use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
@@ -44,58 +43,102 @@ fn requested_bits(args: &SearchArgs, occ: &Occupancies) -> Result<u32, Failure> 
     Ok(bits)
 }
 
+/// Candidates each square may draw per round: small enough that every square gets its share of a
+/// `--time` budget and the clock is looked at often (a round of 128 squares takes a fraction of a
+/// second), large enough that sharing out the work costs nothing measurable.
+const ROUND: u64 = 1 << 16;
+
+/// The most worker threads `--threads` accepts.
+const MAX_THREADS: usize = 256;
+
+/// The longest `--time` accepted: a year, in seconds.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
 pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
-    if args.time.is_some_and(|t| !(t.is_finite() && t > 0.0)) {
-        return Err(Failure("--time must be a positive number of seconds".to_owned()));
+    if let Some(t) = args.time
+        && !(t.is_finite() && t > 0.0 && t <= MAX_SECONDS)
+    {
+        return Err(Failure(format!(
+            "--time {t} is out of range: give a number of seconds above 0 and at most {MAX_SECONDS} (a year)"
+        )));
     }
-    if args.threads == Some(0) {
-        return Err(Failure("--threads must be at least 1".to_owned()));
+    if let Some(threads) = args.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
+        return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
     }
+    // With --time alone, search until the time is up; otherwise the candidate limit applies.
+    let max_candidates = match (args.max_candidates, args.time) {
+        (Some(max), _) => max,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => DEFAULT_MAX_CANDIDATES,
+    };
     let references = ReferenceSet::new();
-    let jobs: Vec<(&Occupancies, u32)> = selected_pairs(&args.slider, &args.square)
+    let mut searches: Vec<SquareSearch> = selected_pairs(&args.slider, &args.square)
         .into_iter()
         .map(|(slider, square)| {
             let occ = references.get(slider, square);
-            requested_bits(&args, occ).map(|bits| (occ, bits))
+            let bits = requested_bits(&args, occ)?;
+            Ok(SquareSearch::new(occ, Scheme::Fancy, bits, args.seed, args.shard)?)
         })
-        .collect::<Result<_, _>>()?;
-    if matches!(args.format, ResultFormat::Rust | ResultFormat::C) && jobs.len() != 128 {
+        .collect::<Result<_, Failure>>()?;
+    if matches!(args.format, ResultFormat::Rust | ResultFormat::C) && searches.len() != 128 {
         return Err(Failure("--format rust and c write a whole table: search all 128 squares".to_owned()));
     }
 
     let started = Instant::now();
-    let budget = Budget {
-        max_candidates: args.max_candidates,
-        deadline: args.time.map(|t| started + Duration::from_secs_f64(t)),
-    };
-    let progress = progress_bar(jobs.len() as u64);
-    let drawn_total = AtomicU64::new(0);
+    // `checked_add`: a deadline beyond what the clock can represent is no deadline.
+    let deadline = args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t)));
+    let progress = progress_bar(searches.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
-    // Each square's search depends only on (seed, slider, square, shard, bits): the pool
-    // decides the order, never the result.
-    let squares: Vec<SquareResult> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(occ, bits)| {
-                let outcome = search_magic(occ, bits, args.seed, args.shard, budget);
-                let (found, drawn) = match outcome {
-                    Ok(f) => (Some((f.magic, f.candidates)), f.drawn),
-                    Err(SearchError::NotFound { candidates, .. }) => (None, candidates),
-                    Err(SearchError::BitsOutOfRange { .. }) => unreachable!("bits were checked before searching"),
-                };
-                let total = drawn_total.fetch_add(drawn, Ordering::Relaxed) + drawn;
-                progress.inc(1);
-                let seconds = started.elapsed().as_secs_f64().max(1e-9);
-                progress.set_message(format!("{:.1} M candidates/s", total as f64 / seconds / 1e6));
-                SquareResult { slider: occ.slider, square: occ.square, bits, found, drawn }
+    // Round robin: every square still searching draws up to ROUND more candidates per round, so
+    // a --time budget is shared out evenly. Each square's search depends only on (seed, slider,
+    // square, shard, bits) and always yields the first magic of its sequence: the rounds and
+    // the pool decide the order of the work, never the result.
+    let mut found: Vec<Option<FoundMagic>> = vec![None; searches.len()];
+    let mut out_of_time = false;
+    loop {
+        let mut active: Vec<(&mut SquareSearch, &mut Option<FoundMagic>)> = searches
+            .iter_mut()
+            .zip(found.iter_mut())
+            .filter(|(search, found)| found.is_none() && !search.exhausted() && search.drawn() < max_candidates)
+            .collect();
+        if active.is_empty() {
+            break;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            out_of_time = true;
+            break;
+        }
+        pool.install(|| {
+            active.par_iter_mut().for_each(|(search, found)| {
+                **found = search.advance(ROUND.min(max_candidates - search.drawn()));
+                if found.is_some() {
+                    progress.inc(1);
+                }
             })
-            .collect()
-    });
+        });
+        let drawn: u64 = searches.iter().map(SquareSearch::drawn).sum();
+        let seconds = started.elapsed().as_secs_f64().max(1e-9);
+        progress.set_message(format!("{:.1} M candidates/s", drawn as f64 / seconds / 1e6));
+    }
     progress.finish_and_clear();
     let elapsed = started.elapsed();
 
+    let squares: Vec<SquareResult> = searches
+        .iter()
+        .zip(&found)
+        .map(|(search, found)| SquareResult {
+            slider: search.slider(),
+            square: search.square(),
+            bits: search.bits(),
+            found: found.map(|f| (f.magic, f.candidates)),
+            drawn: found.map_or(search.drawn(), |f| f.drawn),
+        })
+        .collect();
     let results = SearchResults { seed: args.seed, shard: args.shard, squares };
     let missing: Vec<String> =
         results.squares.iter().filter(|r| r.found.is_none()).map(|r| format!("{} {}", r.slider, r.square)).collect();
@@ -107,6 +150,12 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     if missing.is_empty() {
         Ok(Outcome::Success)
     } else {
+        if out_of_time {
+            eprintln!(
+                "stopped by --time after {:.3} s: the squares below were searched through the first candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
+                elapsed.as_secs_f64()
+            );
+        }
         eprintln!("not found within the budget: {}", missing.join(", "));
         if matches!(args.format, ResultFormat::Rust | ResultFormat::C) {
             eprintln!("no table written: it needs all 128 magics");

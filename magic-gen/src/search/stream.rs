@@ -1,0 +1,229 @@
+//! Where candidates come from: one ChaCha8 stream per (slider, square), a candidate *family*
+//! (the distribution the candidates are drawn from, a fixed number of stream words each, so any
+//! candidate can be reached by seeking), and shards that split a square's sequence between
+//! processes.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+use crate::{Slider, Square};
+
+/// The RNG of one (slider, square): ChaCha8 keyed by `seed`, on stream
+/// `slider.ordinal() * 64 + square.index()`. Each pair has its own stream, so what one
+/// square draws never depends on which squares were searched before it, in which order,
+/// or on how many threads search.
+pub fn square_rng(seed: u64, slider: Slider, square: Square) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream_id(slider, square));
+    rng
+}
+
+/// The ChaCha stream number of (slider, square): rook a1 = 0 … rook h8 = 63, bishop a1 = 64 … 127.
+pub const fn stream_id(slider: Slider, square: Square) -> u64 {
+    crate::reference::pair_index(slider, square) as u64
+}
+
+/// Candidate `number` (1-based) of the whole sequence of (`seed`, `slider`, `square`) in
+/// `family`, found by seeking the stream rather than drawing the candidates before it.
+pub fn nth_candidate(seed: u64, slider: Slider, square: Square, family: Family, number: u64) -> Option<u64> {
+    let mut rng = square_rng(seed, slider, square);
+    rng.set_word_pos(u128::from(number.checked_sub(1)?) * u128::from(family.words()));
+    Some(family.draw(&mut rng))
+}
+
+/// The distribution candidates are drawn from. Which family finds magics decides a search's
+/// speed more than anything else, and it depends on what is searched (measured with
+/// `tests/benches/search.rs` and the `search-families` example; the figures are in the README):
+///
+/// * minimal fancy magics (`c` index bits for a `c`-bit mask) are sparse: [`Family::Sparse`];
+/// * one bit fewer, bishop magics are dense, half of their bits set: [`Family::Dense`];
+/// * one bit fewer, rook magics are dense too, but their *negations* are sparse and short (7 to
+///   16 bits set, all below bit 42 in every published one): [`Family::NegatedSparse`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The OR of eight bits at random positions (6 to 8 bits set), from one 64-bit draw.
+    Sparse,
+    /// The AND of three random words, about 8 bits set: the textbook candidate, kept for the
+    /// 32-bit and folded schemes, whose committed tuned seeds were derived with it.
+    SparseAnd3,
+    /// One random word: about half the bits set.
+    Dense,
+    /// `-(s)` for a short sparse `s`: `s` keeps the lowest 30 to 50 bits of the AND of two or of
+    /// three random words (density 1/4 or 1/8, chosen at random), so `-s` has most bits set.
+    NegatedSparse,
+}
+
+impl Family {
+    /// The family a search for `bits` index bits on a square with a `mask_bits`-bit mask draws
+    /// from: see [`Family`].
+    pub fn for_bits(slider: Slider, bits: u32, mask_bits: u32) -> Family {
+        match (bits < mask_bits, slider) {
+            (false, _) => Family::Sparse,
+            (true, Slider::Bishop) => Family::Dense,
+            (true, Slider::Rook) => Family::NegatedSparse,
+        }
+    }
+
+    /// 32-bit ChaCha words each candidate takes from the stream.
+    pub const fn words(self) -> u64 {
+        match self {
+            Family::Sparse | Family::Dense => 2,
+            Family::SparseAnd3 => 6,
+            Family::NegatedSparse => 8,
+        }
+    }
+
+    /// The next candidate of this family from `rng`, which it advances by exactly
+    /// [`Family::words`] words.
+    #[inline]
+    pub fn draw(self, rng: &mut impl Rng) -> u64 {
+        match self {
+            Family::Sparse => {
+                // Eight 6-bit fields of one word pick the positions.
+                let r = rng.next_u64();
+                let mut magic = 0;
+                let mut field = 0;
+                while field < 8 {
+                    magic |= 1u64 << ((r >> (6 * field)) & 63);
+                    field += 1;
+                }
+                magic
+            }
+            Family::SparseAnd3 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+            Family::Dense => rng.next_u64(),
+            Family::NegatedSparse => {
+                let shape = rng.next_u64();
+                let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
+                let length = 30 + (shape % 21) as u32;
+                let sparse = if shape >> 63 == 0 { a & b } else { a & b & c };
+                (sparse & ((1u64 << length) - 1)).wrapping_neg()
+            }
+        }
+    }
+}
+
+/// Candidates per block of a square's sequence; shards own whole blocks.
+pub const SHARD_BLOCK: u64 = 4096;
+
+/// A deterministic share of every square's candidate sequence: shard `index` of `count` owns
+/// the blocks of [`SHARD_BLOCK`] candidates whose block number is `index` modulo `count`.
+///
+/// Candidate `j` (0-based) of a square is always drawn from the same words of its ChaCha stream
+/// (words `w·j .. w·(j + 1)` for the family's `w` words per candidate), whichever shard draws it,
+/// so `count` processes together search exactly the sequence one process would, without overlap. The first magic of the whole sequence is the
+/// found magic with the smallest candidate number over all shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+/// Why a shard specification was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardError {
+    /// Not of the form `I/N`.
+    Syntax(String),
+    /// `I >= N` or `N = 0`.
+    OutOfRange {
+        /// Requested index.
+        index: u64,
+        /// Requested count.
+        count: u64,
+    },
+}
+
+impl core::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ShardError::Syntax(text) => {
+                write!(f, "`{text}` is not a shard: expected I/N with whole numbers, such as 0/4")
+            }
+            ShardError::OutOfRange { index, count } => write!(
+                f,
+                "shard {index}/{count} does not exist: the index must be below the count (0/{count} .. {}/{count})",
+                count.saturating_sub(1)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl Shard {
+    /// The whole sequence: shard 0 of 1.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
+        if index < count { Ok(Shard { index, count }) } else { Err(ShardError::OutOfRange { index, count }) }
+    }
+
+    /// This shard's index.
+    pub fn index(self) -> u64 {
+        self.index
+    }
+
+    /// How many shards the sequence is split into.
+    pub fn count(self) -> u64 {
+        self.count
+    }
+
+    /// The first block at or after `block` that this shard owns.
+    fn own_block_from(self, block: u64) -> u64 {
+        let owner = block % self.count;
+        let ahead = if self.index >= owner { self.index - owner } else { self.count - (owner - self.index) };
+        block.saturating_add(ahead)
+    }
+}
+
+impl core::fmt::Display for Shard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl core::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let syntax = || ShardError::Syntax(s.to_owned());
+        let (index, count) = s.split_once('/').ok_or_else(syntax)?;
+        let index = index.trim().parse().map_err(|_| syntax())?;
+        let count = count.trim().parse().map_err(|_| syntax())?;
+        Shard::new(index, count)
+    }
+}
+
+/// The candidates of one (seed, slider, square) that one shard draws, numbered by their
+/// position in the square's whole sequence.
+#[derive(Clone, Debug)]
+pub struct CandidateStream {
+    rng: ChaCha8Rng,
+    family: Family,
+    shard: Shard,
+    next: u64,
+}
+
+impl CandidateStream {
+    /// The stream of `shard` through the `family` candidates of (`seed`, `slider`, `square`).
+    pub fn new(seed: u64, slider: Slider, square: Square, family: Family, shard: Shard) -> Self {
+        CandidateStream { rng: square_rng(seed, slider, square), family, shard, next: 0 }
+    }
+}
+
+impl Iterator for CandidateStream {
+    /// (1-based number in the whole sequence, candidate magic).
+    type Item = (u64, u64);
+
+    fn next(&mut self) -> Option<(u64, u64)> {
+        if self.shard.count > 1 && self.next % SHARD_BLOCK == 0 {
+            let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
+            if block != self.next / SHARD_BLOCK {
+                self.next = block.checked_mul(SHARD_BLOCK)?;
+                self.rng.set_word_pos(u128::from(self.next) * u128::from(self.family.words()));
+            }
+        }
+        self.next = self.next.checked_add(1)?;
+        Some((self.next, self.family.draw(&mut self.rng)))
+    }
+}
