@@ -36,7 +36,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: pack [--seed N] [--layout black|white] [--iterations N] [--time SECS] [--out PATH] \
          [--resume PATH] [--progress SECS] [--pool N] [--fresh N] [--init-valid N] [--init-draws N] \
-         [--kick-every N] [--kick-size N] | --stats N"
+         [--kick-every N] [--kick-size N] [--lambda N] [--rebuild-every N] | --stats N"
     );
     std::process::exit(2)
 }
@@ -73,6 +73,8 @@ fn parse_args() -> Args {
             "--init-draws" => a.params.init_draws = num(val()),
             "--kick-every" => a.params.kick_every = num(val()),
             "--kick-size" => a.params.kick_size = num(val()),
+            "--rebuild-every" => a.params.rebuild_every = num(val()),
+            "--lambda" => a.params.lambda = num(val()),
             "--stats" => a.stats = Some(num(val())),
             _ => usage(),
         }

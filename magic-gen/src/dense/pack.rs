@@ -277,11 +277,25 @@ pub struct Params {
     pub kick_every: u64,
     /// Squares taken out by a kick, at most.
     pub kick_size: u64,
+    /// Every this many iterations, a rebuild move (0: never).
+    pub rebuild_every: u64,
+    /// Weight of a used slot against a slot of height when choosing a placement: a placement's
+    /// score is `top + lambda * used`.
+    pub lambda: usize,
 }
 
 impl Default for Params {
     fn default() -> Self {
-        Params { pool: 48, init_valid: 24, init_draws: 2_000_000, fresh: 4096, kick_every: 4, kick_size: 6 }
+        Params {
+            pool: 48,
+            init_valid: 400,
+            init_draws: 2_000_000,
+            fresh: 4096,
+            kick_every: 4,
+            kick_size: 6,
+            rebuild_every: 1000,
+            lambda: 8,
+        }
     }
 }
 
@@ -324,6 +338,8 @@ pub struct Packer {
     pub iteration: u64,
     /// Candidates drawn in total.
     pub drawn: u64,
+    /// Valid candidates found in total.
+    pub valid: u64,
     tester: Tester,
 }
 
@@ -348,6 +364,7 @@ impl Packer {
             board: Board::default(),
             iteration: 0,
             drawn: 0,
+            valid: 0,
             tester: Tester::default(),
         }
     }
@@ -360,6 +377,11 @@ impl Packer {
     /// Sum of all squares' tops.
     pub fn sum_tops(&self) -> usize {
         self.placed.iter().flatten().map(Placed::top).sum()
+    }
+
+    /// Sum of all squares' scores (`top + lambda * used`).
+    pub fn potential(&self) -> usize {
+        self.placed.iter().flatten().map(|p| p.top() + self.params.lambda * p.cand.used.len()).sum()
     }
 
     /// Used slots.
@@ -375,24 +397,37 @@ impl Packer {
         self.tester.is_valid(sd, magic).then(|| self.tester.cand(sd, k, magic))
     }
 
-    /// Draws `n` candidates of pair `p` from its cursor; valid ones join the pool. Returns how
-    /// many were valid.
-    pub fn draw(&mut self, p: usize, n: u64) -> usize {
+    /// Draws `n` candidates of pair `p` from its cursor. Valid ones join the pool and are
+    /// fitted; returns the best (lowest top, then fewest slots) placement with top at most
+    /// `max_top` whose score beats `incumbent`, if any.
+    pub fn draw_and_fit(
+        &mut self,
+        p: usize,
+        n: u64,
+        max_top: usize,
+        incumbent: Option<(usize, usize)>,
+    ) -> Option<(Cand, usize)> {
         let (sl, sq) = pair_parts(p);
         let mut it = Candidates::new(self.seed, sl, sq, self.cursors[p]);
         let sd = &self.squares[p];
-        let mut found = 0;
+        let mut best: Option<(Cand, usize)> = None;
+        let mut best_key = incumbent.unwrap_or((usize::MAX, usize::MAX));
         for _ in 0..n {
             let (k, magic) = it.next().unwrap();
-            if self.tester.is_valid(sd, magic) {
-                found += 1;
-                let c = self.tester.cand(sd, k, magic);
-                insert_pool(&mut self.pools[p], c, self.params.pool);
+            if !self.tester.is_valid(sd, magic) {
+                continue;
             }
+            self.valid += 1;
+            let c = self.tester.cand(sd, k, magic);
+            if let Some((o, key)) = self.fit_better(&c, max_top, best_key) {
+                best_key = key;
+                best = Some((c.clone(), o));
+            }
+            insert_pool(&mut self.pools[p], c, self.params.pool);
         }
         self.cursors[p] = it.position();
         self.drawn += n;
-        found
+        best
     }
 
     fn place(&mut self, p: usize, cand: Cand, o: usize) {
@@ -406,20 +441,32 @@ impl Packer {
         Some(old)
     }
 
-    /// The best (lowest top, then fewest slots) placement of pair `p` among its pool and
-    /// `extra`, with top at most `max_top`.
+    /// Score of a placement ending at `top` with `used` slots: lower is better.
+    fn score(&self, top: usize, used: usize) -> (usize, usize) {
+        (top + self.params.lambda * used, top)
+    }
+
+    /// The lowest fit of `c` whose score beats `best`, with top at most `max_top`.
+    fn fit_better(&self, c: &Cand, max_top: usize, best: (usize, usize)) -> Option<(usize, (usize, usize))> {
+        let penalty = self.params.lambda * c.used.len();
+        let limit = max_top.min(best.0.checked_sub(penalty)?);
+        let o = self.board.lowest_fit(c, c.lo as usize, limit)?;
+        let key = self.score(o + c.span as usize, c.used.len());
+        (key < best).then_some((o, key))
+    }
+
+    /// The best placement (see [`Packer::score`]) of pair `p` among its pool and `extra`, with top
+    /// at most `max_top`.
     fn best_fit(&self, p: usize, extra: Option<&Cand>, max_top: usize) -> Option<(Cand, usize)> {
-        let mut best: Option<(usize, usize, &Cand, usize)> = None;
+        let mut best: Option<(&Cand, usize)> = None;
+        let mut best_key = (usize::MAX, usize::MAX);
         for c in extra.into_iter().chain(&self.pools[p]) {
-            let limit = best.map_or(max_top, |b| b.0);
-            if let Some(o) = self.board.lowest_fit(c, c.lo as usize, limit) {
-                let key = (o + c.span as usize, c.used.len());
-                if best.is_none_or(|b| key < (b.0, b.1)) {
-                    best = Some((key.0, key.1, c, o));
-                }
+            if let Some((o, key)) = self.fit_better(c, max_top, best_key) {
+                best_key = key;
+                best = Some((c, o));
             }
         }
-        best.map(|(_, _, c, o)| (c.clone(), o))
+        best.map(|(c, o)| (c.clone(), o))
     }
 
     /// Greedy construction of all unplaced squares.
@@ -427,15 +474,18 @@ impl Packer {
         let mut order: Vec<usize> = (0..self.squares.len()).filter(|&p| self.placed[p].is_none()).collect();
         order.sort_by_key(|&p| (p / 64, std::cmp::Reverse(self.squares[p].keys.len()), p));
         for p in order {
-            let mut draws = 0;
-            while draws < self.params.init_draws && self.pools[p].len() < self.params.init_valid {
-                self.draw(p, 16_384);
+            let mut best = self.best_fit(p, None, CAPACITY);
+            let (mut draws, valid0) = (0, self.valid);
+            while best.is_none()
+                || (draws < self.params.init_draws && self.valid - valid0 < self.params.init_valid as u64)
+            {
+                let incumbent = best.as_ref().map(|(c, o)| self.score(o + c.span as usize, c.used.len()));
+                if let Some(found) = self.draw_and_fit(p, 16_384, CAPACITY, incumbent) {
+                    best = Some(found);
+                }
                 draws += 16_384;
             }
-            while self.pools[p].is_empty() {
-                self.draw(p, 16_384);
-            }
-            let (c, o) = self.best_fit(p, None, CAPACITY).expect("the board has room");
+            let (c, o) = best.unwrap();
             self.place(p, c, o);
         }
     }
@@ -459,6 +509,10 @@ impl Packer {
         let mut rng = Mix::new(self.seed, self.iteration);
         self.iteration += 1;
         let n = self.squares.len();
+        if self.params.rebuild_every > 0 && self.iteration % self.params.rebuild_every == 0 {
+            self.rebuild(&mut rng);
+            return;
+        }
         if self.params.kick_every > 0 && rng.below(self.params.kick_every) == 0 {
             self.kick(&mut rng);
             return;
@@ -477,10 +531,50 @@ impl Packer {
     /// Sink move on pair `p`: fresh candidates join the pool, then the pool and the current
     /// candidate are fitted below the current top; the lowest top wins (ties: fewer slots).
     pub fn sink(&mut self, p: usize) {
-        self.draw(p, self.params.fresh);
         let old = self.unplace(p).expect("all squares are placed");
-        let (c, o) = self.best_fit(p, Some(&old.cand), old.top()).expect("the old place is free");
-        self.place(p, c, o);
+        let mut best = self.best_fit(p, Some(&old.cand), old.top()).expect("the old place is free");
+        let incumbent = self.score(best.1 + best.0.span as usize, best.0.used.len());
+        if let Some(found) = self.draw_and_fit(p, self.params.fresh, old.top(), Some(incumbent)) {
+            best = found;
+        }
+        self.place(p, best.0, best.1);
+    }
+
+    /// Rebuild move: every square taken out and put back from its pool (and its current
+    /// candidate), in the order of their current offsets with a few random swaps; kept if the
+    /// table end shrinks (or stays and the sum of tops shrinks), otherwise undone.
+    fn rebuild(&mut self, rng: &mut Mix) {
+        let n = self.squares.len();
+        let (end0, sum0) = (self.table_end(), self.sum_tops());
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&p| (self.placed[p].as_ref().map_or(0, |pl| pl.o), p));
+        for _ in 0..n / 4 {
+            let i = rng.below(n as u64 - 1) as usize;
+            order.swap(i, i + 1);
+        }
+        let saved: Vec<(usize, Placed)> = order.iter().map(|&p| (p, self.unplace(p).unwrap())).collect();
+        let mut ok = true;
+        for (p, old) in &saved {
+            match self.best_fit(*p, Some(&old.cand), CAPACITY) {
+                Some((c, o)) => self.place(*p, c, o),
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            let (end1, sum1) = (self.table_end(), self.sum_tops());
+            if end1 < end0 || (end1 == end0 && sum1 < sum0) {
+                return;
+            }
+        }
+        for &(p, _) in &saved {
+            self.unplace(p);
+        }
+        for (p, old) in saved {
+            self.place(p, old.cand, old.o);
+        }
     }
 
     fn kick(&mut self, rng: &mut Mix) {
