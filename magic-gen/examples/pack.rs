@@ -36,7 +36,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: pack [--seed N] [--layout black|white] [--iterations N] [--time SECS] [--out PATH] \
          [--resume PATH] [--progress SECS] [--pool N] [--fresh N] [--init-valid N] [--init-draws N] \
-         [--kick-every N] [--kick-size N] [--lambda N] [--rebuild-every N] | --stats N"
+         [--kick-every N] [--kick-size N] [--lambda N] [--rebuild-every N] [--kick-slack N] | --stats N"
     );
     std::process::exit(2)
 }
@@ -74,6 +74,7 @@ fn parse_args() -> Args {
             "--kick-every" => a.params.kick_every = num(val()),
             "--kick-size" => a.params.kick_size = num(val()),
             "--rebuild-every" => a.params.rebuild_every = num(val()),
+            "--kick-slack" => a.params.kick_slack = num(val()),
             "--lambda" => a.params.lambda = num(val()),
             "--stats" => a.stats = Some(num(val())),
             _ => usage(),
@@ -231,11 +232,13 @@ fn main() {
         if Instant::now() >= next_progress {
             next_progress = Instant::now() + Duration::from_secs_f64(args.progress);
             eprintln!(
-                "it {} best {best_end} now {end} used {} sumtop {} drawn {} cpu {:.0}s",
+                "it {} best {best_end} now {end} used {} sumtop {} drawn {} kicks kept {} rebuilds kept {} cpu {:.0}s",
                 packer.iteration,
                 packer.used_slots(),
                 packer.sum_tops(),
                 packer.drawn,
+                packer.kicks_kept,
+                packer.rebuilds_kept,
                 cpu_seconds() - cpu0
             );
         }
@@ -247,8 +250,10 @@ fn main() {
     save(&best);
     let (entries, used) = magic_gen::dense::verify_recipe(&references, &best).unwrap();
     eprintln!(
-        "done ({stopped}): table {entries} entries, {used} used, {} iterations, cpu {:.1}s",
+        "done ({stopped}): table {entries} entries, {used} used, {} iterations, kicks kept {}, rebuilds kept {}, cpu {:.1}s",
         packer.iteration,
+        packer.kicks_kept,
+        packer.rebuilds_kept,
         cpu_seconds() - cpu0
     );
     println!("{entries}");

@@ -7,14 +7,23 @@
 //! per probe. Squares never share slots (attack sets of different squares never coincide), so
 //! a placement is just its bits.
 //!
-//! Search: a greedy construction (largest masks first, each square at the candidate with the
-//! lowest resulting top), then iterated improvement, each iteration driven by its own RNG
-//! derived from (seed, iteration number):
-//! * *sink*: take one square out (biased to the squares that end highest), draw fresh
-//!   candidates, and put back the candidate whose lowest fit ends lowest (ties: fewer slots);
-//! * *kick*: take out several squares (those crossing a random slot plus random ones) and put
-//!   them back one by one in random order; kept if the table end does not grow and the sum of
-//!   the squares' ends does not grow, otherwise undone.
+//! A placement of a square is scored `top + lambda * used` (lower is better; `top` is one past
+//! its highest slot, `used` its number of slots), so that candidates with many constructive
+//! collisions are preferred when they cost little height.
+//!
+//! Search: a greedy construction (rooks by mask size, then bishops; for each square at least
+//! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the best
+//! score is placed), then iterated improvement, each iteration driven by its own RNG derived from
+//! (seed, iteration number):
+//! * *sink* (3 in 4): take one square out (half the time one of the 12 that end highest, else
+//!   any), draw `fresh` candidates from its stream (valid ones join the pool), and put back the
+//!   best-scoring fit among the fresh ones, the pool and its current candidate, below its old top;
+//! * *kick* (1 in 4): take out the squares crossing a random slot plus random ones (2 to
+//!   `kick_size` in all) and put them back one by one in random order at their best score; kept
+//!   if the table end does not grow and the sum of the squares' tops grows by at most
+//!   `kick_slack`, otherwise undone;
+//! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
+//!   offsets (with a few random swaps); kept only if it is better, otherwise undone.
 //!
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
@@ -277,6 +286,8 @@ pub struct Params {
     pub kick_every: u64,
     /// Squares taken out by a kick, at most.
     pub kick_size: u64,
+    /// A kick that keeps the table end is kept if the sum of tops grows by at most this.
+    pub kick_slack: usize,
     /// Every this many iterations, a rebuild move (0: never).
     pub rebuild_every: u64,
     /// Weight of a used slot against a slot of height when choosing a placement: a placement's
@@ -293,6 +304,7 @@ impl Default for Params {
             fresh: 4096,
             kick_every: 4,
             kick_size: 6,
+            kick_slack: 0,
             rebuild_every: 1000,
             lambda: 8,
         }
@@ -340,6 +352,10 @@ pub struct Packer {
     pub drawn: u64,
     /// Valid candidates found in total.
     pub valid: u64,
+    /// Kick moves kept.
+    pub kicks_kept: u64,
+    /// Rebuild moves kept.
+    pub rebuilds_kept: u64,
     tester: Tester,
 }
 
@@ -365,6 +381,8 @@ impl Packer {
             iteration: 0,
             drawn: 0,
             valid: 0,
+            kicks_kept: 0,
+            rebuilds_kept: 0,
             tester: Tester::default(),
         }
     }
@@ -566,6 +584,7 @@ impl Packer {
         if ok {
             let (end1, sum1) = (self.table_end(), self.sum_tops());
             if end1 < end0 || (end1 == end0 && sum1 < sum0) {
+                self.rebuilds_kept += 1;
                 return;
             }
         }
@@ -609,7 +628,8 @@ impl Packer {
         }
         if ok {
             let (end1, sum1) = (self.table_end(), self.sum_tops());
-            if end1 < end0 || (end1 == end0 && sum1 <= sum0) {
+            if end1 < end0 || (end1 == end0 && sum1 <= sum0 + self.params.kick_slack) {
+                self.kicks_kept += 1;
                 return;
             }
         }
