@@ -36,7 +36,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: pack [--seed N] [--layout black|white] [--iterations N] [--time SECS] [--out PATH] \
          [--resume PATH] [--progress SECS] [--pool N] [--fresh N] [--init-valid N] [--init-draws N] \
-         [--kick-every N] [--kick-size N] [--lambda N] [--rebuild-every N] [--kick-slack N] | --stats N"
+         [--kick-every N] [--kick-size N] [--lambda N] [--rebuild-every N] [--kick-slack N] [--kick-window N] | --stats N"
     );
     std::process::exit(2)
 }
@@ -75,6 +75,7 @@ fn parse_args() -> Args {
             "--kick-size" => a.params.kick_size = num(val()),
             "--rebuild-every" => a.params.rebuild_every = num(val()),
             "--kick-slack" => a.params.kick_slack = num(val()),
+            "--kick-window" => a.params.kick_window = num(val()),
             "--lambda" => a.params.lambda = num(val()),
             "--stats" => a.stats = Some(num(val())),
             _ => usage(),

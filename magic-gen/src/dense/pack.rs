@@ -15,11 +15,12 @@
 //! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the best
 //! score is placed), then iterated improvement, each iteration driven by its own RNG derived from
 //! (seed, iteration number):
-//! * *sink* (3 in 4): take one square out (half the time one of the 12 that end highest, else
+//! * *sink* (otherwise): take one square out (half the time one of the 12 that end highest, else
 //!   any), draw `fresh` candidates from its stream (valid ones join the pool), and put back the
 //!   best-scoring fit among the fresh ones, the pool and its current candidate, below its old top;
-//! * *kick* (1 in 4): take out the squares crossing a random slot plus random ones (2 to
-//!   `kick_size` in all) and put them back one by one in random order at their best score; kept
+//! * *kick* (1 in `kick_every`): take out the squares crossing a random window of
+//!   `0..=kick_window` slots plus random ones (at least 2 to `kick_size`) and put them back one
+//!   by one in random order at their best score; kept
 //!   if the table end does not grow and the sum of the squares' tops grows by at most
 //!   `kick_slack`, otherwise undone;
 //! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
@@ -288,6 +289,8 @@ pub struct Params {
     pub kick_size: u64,
     /// A kick that keeps the table end is kept if the sum of tops grows by at most this.
     pub kick_slack: usize,
+    /// A kick takes out every square crossing `slot ..= slot + w`, `w` uniform in `0..=kick_window`.
+    pub kick_window: usize,
     /// Every this many iterations, a rebuild move (0: never).
     pub rebuild_every: u64,
     /// Weight of a used slot against a slot of height when choosing a placement: a placement's
@@ -305,6 +308,7 @@ impl Default for Params {
             kick_every: 4,
             kick_size: 6,
             kick_slack: 0,
+            kick_window: 0,
             rebuild_every: 1000,
             lambda: 8,
         }
@@ -601,8 +605,11 @@ impl Packer {
         let end = self.table_end();
         let (end0, sum0) = (end, self.sum_tops());
         let slot = rng.below(end as u64) as usize;
-        let mut chosen: Vec<usize> =
-            (0..n).filter(|&p| self.placed[p].as_ref().is_some_and(|pl| pl.o <= slot && slot < pl.top())).collect();
+        let width =
+            if self.params.kick_window > 0 { rng.below(self.params.kick_window as u64 + 1) as usize } else { 0 };
+        let mut chosen: Vec<usize> = (0..n)
+            .filter(|&p| self.placed[p].as_ref().is_some_and(|pl| pl.o <= slot + width && slot < pl.top()))
+            .collect();
         let want = 2 + rng.below(self.params.kick_size.max(2) - 1) as usize;
         while chosen.len() < want {
             let p = rng.below(n as u64) as usize;
