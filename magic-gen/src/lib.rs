@@ -29,6 +29,7 @@
 /// Version of this crate, as generated headers name it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+pub mod dense;
 pub mod diagram;
 pub mod emit;
 mod error;

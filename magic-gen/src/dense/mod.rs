@@ -1,0 +1,77 @@
+//! Dense packing of fixed-shift magics (black `((occ | !mask) * magic) >> shift`, or white
+//! `((occ & mask) * magic) >> shift`) into one shared attack array.
+//!
+//! * [`candidate`]: the frozen, seekable candidate stream (a recipe stores only seed, `k`, offset).
+//! * [`pack`]: per-square data, the validity test, the bitset packer and the seeded search.
+//! * [`recipe`]: the recipe file (CSV with `#` header lines), atomic writes, exact verification.
+
+pub mod candidate;
+pub mod pack;
+pub mod recipe;
+
+pub use candidate::{Candidates, black_candidate};
+pub use pack::{Layout, Packer, Params};
+pub use recipe::{Recipe, verify_recipe};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ReferenceSet;
+
+    fn small(layout: Layout, seed: u64, references: &ReferenceSet) -> Packer {
+        let params = Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() };
+        let mut packer = Packer::new(references, layout, seed, params);
+        packer.construct();
+        for _ in 0..30 {
+            packer.step();
+        }
+        packer
+    }
+
+    fn recipe_of(packer: &Packer) -> Recipe {
+        Recipe {
+            seed: packer.seed,
+            layout: packer.layout,
+            rows: packer.placement(),
+            iteration: packer.iteration,
+            cursors: packer.cursors.clone(),
+            command: "test".into(),
+            stopped: "budget".into(),
+        }
+    }
+
+    #[test]
+    fn packs_verify_and_round_trip() {
+        let references = ReferenceSet::new();
+        let a = recipe_of(&small(Layout::Black, 3, &references));
+        let (entries, used) = verify_recipe(&references, &a).unwrap();
+        assert!(used <= entries && used >= 6328, "{entries} {used}");
+        assert_eq!(Recipe::parse(&a.render(entries, used)).unwrap(), a);
+    }
+
+    /// Slow unoptimised (about a minute): `cargo test --release -p magic-gen dense -- --ignored`.
+    #[test]
+    #[ignore]
+    fn both_layouts_are_deterministic() {
+        let references = ReferenceSet::new();
+        for layout in [Layout::Black, Layout::White] {
+            let a = recipe_of(&small(layout, 3, &references));
+            let (entries, used) = verify_recipe(&references, &a).unwrap();
+            assert!(used <= entries && used >= 6328, "{entries} {used}");
+            let text = a.render(entries, used);
+            assert_eq!(Recipe::parse(&text).unwrap(), a);
+            assert_eq!(recipe_of(&small(layout, 3, &references)), a);
+        }
+    }
+
+    #[test]
+    fn verification_catches_a_conflict() {
+        let references = ReferenceSet::new();
+        let mut r = recipe_of(&small(Layout::Black, 5, &references));
+        // Put two squares on top of each other.
+        let offset = r.rows[1].2;
+        r.rows[0].2 = offset;
+        r.rows[0].1 = r.rows[1].1;
+        assert!(verify_recipe(&references, &r).is_err());
+    }
+}

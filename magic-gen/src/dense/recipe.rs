@@ -1,0 +1,183 @@
+//! Recipe files: which candidate of its stream each (slider, square) uses and at which offset.
+//!
+//! ```text
+//! # dense magic recipe
+//! # seed=1
+//! # layout=black
+//! # table_entries=98765
+//! # used_slots=81234
+//! # iteration=40000
+//! # command=pack --seed 1 ...
+//! # stopped=budget
+//! # cursors=123 456 ... (128 numbers: next candidate position per pair, for resuming)
+//! slider,square,k,offset,magic
+//! rook,a1,81234,5012,0x...
+//! ```
+//!
+//! `magic` is informative: a reader re-derives it from (seed, slider, square, k) and checks it.
+//! A square's entries live at `offset + index` with `index = (key * magic) >> shift`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::{ReferenceSet, Slider, Square};
+
+use super::candidate::black_candidate;
+use super::pack::{Layout, pair_parts, shift_of};
+
+/// A parsed or to-be-written recipe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recipe {
+    /// Master seed.
+    pub seed: u64,
+    /// Layout.
+    pub layout: Layout,
+    /// (pair (rook a1 = 0 .. bishop h8 = 127), k, offset).
+    pub rows: Vec<(usize, u64, usize)>,
+    /// Iterations done when written.
+    pub iteration: u64,
+    /// Next candidate per pair when written (empty if unknown).
+    pub cursors: Vec<u64>,
+    /// Command line that made it.
+    pub command: String,
+    /// Why the run stopped, or `running` for a checkpoint.
+    pub stopped: String,
+}
+
+impl Recipe {
+    /// The file text; `entries` and `used` come from [`verify_recipe`].
+    pub fn render(&self, entries: usize, used: usize) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "# dense magic recipe (magic-gen dense packer)");
+        let _ = writeln!(s, "# seed={}", self.seed);
+        let _ = writeln!(s, "# layout={}", self.layout.name());
+        let _ = writeln!(s, "# table_entries={entries}");
+        let _ = writeln!(s, "# used_slots={used}");
+        let _ = writeln!(s, "# iteration={}", self.iteration);
+        let _ = writeln!(s, "# command={}", self.command);
+        let _ = writeln!(s, "# stopped={}", self.stopped);
+        let cursors: Vec<String> = self.cursors.iter().map(u64::to_string).collect();
+        let _ = writeln!(s, "# cursors={}", cursors.join(" "));
+        let _ = writeln!(s, "slider,square,k,offset,magic");
+        for &(p, k, offset) in &self.rows {
+            let (sl, sq) = pair_parts(p);
+            let slider = Slider::ALL[sl as usize];
+            let square = Square::from_index(sq as u8).unwrap();
+            let magic = black_candidate(self.seed, sl, sq, k);
+            let _ = writeln!(s, "{slider},{square},{k},{offset},0x{magic:016X}");
+        }
+        s
+    }
+
+    /// Parses a recipe file's text.
+    pub fn parse(text: &str) -> Result<Recipe, String> {
+        let mut r = Recipe {
+            seed: 0,
+            layout: Layout::Black,
+            rows: Vec::new(),
+            iteration: 0,
+            cursors: Vec::new(),
+            command: String::new(),
+            stopped: String::new(),
+        };
+        let mut seen_seed = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(h) = line.strip_prefix('#') {
+                let Some((key, value)) = h.trim().split_once('=') else { continue };
+                let bad = |what: &str| format!("bad {what} line: {line}");
+                match key.trim() {
+                    "seed" => {
+                        r.seed = value.trim().parse().map_err(|_| bad("seed"))?;
+                        seen_seed = true;
+                    }
+                    "layout" => r.layout = Layout::parse(value.trim()).ok_or_else(|| bad("layout"))?,
+                    "iteration" => r.iteration = value.trim().parse().map_err(|_| bad("iteration"))?,
+                    "command" => r.command = value.trim().to_owned(),
+                    "stopped" => r.stopped = value.trim().to_owned(),
+                    "cursors" => {
+                        r.cursors = value
+                            .split_whitespace()
+                            .map(|v| v.parse().map_err(|_| bad("cursors")))
+                            .collect::<Result<_, _>>()?;
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            if line.is_empty() || line.starts_with("slider,") {
+                continue;
+            }
+            let f: Vec<&str> = line.split(',').map(str::trim).collect();
+            if f.len() < 4 {
+                return Err(format!("bad row: {line}"));
+            }
+            let slider: Slider = f[0].parse().map_err(|_| format!("bad slider: {line}"))?;
+            let square: Square = f[1].parse().map_err(|_| format!("bad square: {line}"))?;
+            let k: u64 = f[2].parse().map_err(|_| format!("bad k: {line}"))?;
+            let offset: usize = f[3].parse().map_err(|_| format!("bad offset: {line}"))?;
+            let p = slider.ordinal() * 64 + square.index() as usize;
+            if let Some(m) = f.get(4) {
+                let want = black_candidate(r.seed, slider.ordinal() as u32, u32::from(square.index()), k);
+                let got =
+                    u64::from_str_radix(m.trim_start_matches("0x"), 16).map_err(|_| format!("bad magic: {line}"))?;
+                if !seen_seed || got != want {
+                    return Err(format!("magic does not match seed and k: {line}"));
+                }
+            }
+            r.rows.push((p, k, offset));
+        }
+        if !seen_seed {
+            return Err("no `# seed=` line".into());
+        }
+        Ok(r)
+    }
+
+    /// Writes `path` atomically (`<path>.tmp`, then rename) after verifying; returns
+    /// (entries, used slots).
+    pub fn write_atomic(&self, references: &ReferenceSet, path: &Path) -> Result<(usize, usize), String> {
+        let (entries, used) = verify_recipe(references, self)?;
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        std::fs::write(&tmp, self.render(entries, used)).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((entries, used))
+    }
+}
+
+/// Exact check of a complete recipe against the slow reference attacks: every relevant
+/// occupancy of all 128 squares is written to its slot; a slot written twice must get the same
+/// attack set. Returns (table entries = highest slot + 1, used slots).
+pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, usize), String> {
+    let mut have = [false; 128];
+    for &(p, _, _) in &r.rows {
+        if p >= 128 || std::mem::replace(&mut have[p], true) {
+            return Err(format!("pair {p} missing or repeated"));
+        }
+    }
+    if have.iter().any(|h| !h) {
+        return Err("not all 128 squares are in the recipe".into());
+    }
+    let mut table: Vec<Option<u64>> = Vec::new();
+    for &(p, k, offset) in &r.rows {
+        let (sl, sq) = pair_parts(p);
+        let slider = Slider::ALL[sl as usize];
+        let square = Square::from_index(sq as u8).unwrap();
+        let occ = references.get(slider, square);
+        let magic = black_candidate(r.seed, sl, sq, k);
+        let shift = shift_of(slider);
+        for &b in &occ.blockers {
+            let a = crate::geometry::slow_attacks(slider, square, b);
+            let slot = offset + (r.layout.key(b, occ.mask).wrapping_mul(magic) >> shift) as usize;
+            if slot >= table.len() {
+                table.resize(slot + 1, None);
+            }
+            match table[slot] {
+                None => table[slot] = Some(a),
+                Some(x) if x == a => {}
+                Some(_) => return Err(format!("{slider} {square}: slot {slot} holds another attack set")),
+            }
+        }
+    }
+    Ok((table.len(), table.iter().filter(|s| s.is_some()).count()))
+}
