@@ -33,10 +33,6 @@ use crate::{ReferenceSet, Slider, Square};
 
 use super::candidate::Candidates;
 
-/// Rook index shift (12-bit index range) for every rook square.
-pub const ROOK_SHIFT: u32 = 52;
-/// Bishop index shift (9-bit index range) for every bishop square.
-pub const BISHOP_SHIFT: u32 = 55;
 /// Slots the board can hold: no table this packer builds comes near it.
 pub const CAPACITY: usize = 1 << 18;
 
@@ -77,14 +73,6 @@ impl Layout {
     }
 }
 
-/// The index shift of `slider`.
-pub fn shift_of(slider: Slider) -> u32 {
-    match slider {
-        Slider::Rook => ROOK_SHIFT,
-        Slider::Bishop => BISHOP_SHIFT,
-    }
-}
-
 /// One (slider, square) prepared for fast candidate tests.
 #[derive(Clone, Debug)]
 pub struct SquareData {
@@ -112,7 +100,7 @@ impl SquareData {
         order.sort_by_key(|&i| ((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32, i));
         let ids = order.iter().map(|&i| distinct.binary_search(&occ.attacks[i]).unwrap() as u16).collect();
         let keys = order.iter().map(|&i| layout.key(occ.blockers[i], occ.mask)).collect();
-        SquareData { slider: occ.slider, square: occ.square, shift: shift_of(occ.slider), keys, ids }
+        SquareData { slider: occ.slider, square: occ.square, shift: occ.slider.fixed_shift(), keys, ids }
     }
 
     /// Size of the index range (`2^(64 - shift)`).

@@ -20,10 +20,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::{ReferenceSet, Slider, Square};
+use crate::magic_set::Indexing;
+use crate::recipe::{RecipeLayout, parse_recipe};
+use crate::{ReferenceSet, Slider, Square, pair_index};
 
 use super::candidate::black_candidate;
-use super::pack::{Layout, pair_parts, shift_of};
+use super::pack::{Layout, pair_parts};
 
 /// A parsed or to-be-written recipe.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,66 +71,44 @@ impl Recipe {
         s
     }
 
-    /// Parses a recipe file's text.
+    /// Parses a recipe file's text: the rows and seed through [`crate::recipe::parse_recipe`]
+    /// (which checks them and names the line of any problem), the search's state from the
+    /// `# iteration=`, `# cursors=`, `# command=` and `# stopped=` lines.
     pub fn parse(text: &str) -> Result<Recipe, String> {
+        let parsed = parse_recipe(text).map_err(|e| e.to_string())?;
+        let layout = match parsed.layout {
+            RecipeLayout::Packed(Indexing::Black) => Layout::Black,
+            RecipeLayout::Packed(Indexing::White) => Layout::White,
+            RecipeLayout::FewerBits => return Err("not a packed (black or fixed-shift) recipe".into()),
+        };
+        let rows = parsed
+            .rows
+            .iter()
+            .map(|row| (pair_index(row.slider, row.square), row.position, row.offset.map_or(0, |o| o as usize)))
+            .collect();
         let mut r = Recipe {
-            seed: 0,
-            layout: Layout::Black,
-            rows: Vec::new(),
+            seed: parsed.seed,
+            layout,
+            rows,
             iteration: 0,
             cursors: Vec::new(),
-            command: String::new(),
+            command: parsed.command.unwrap_or_default(),
             stopped: String::new(),
         };
-        let mut seen_seed = false;
         for line in text.lines() {
-            let line = line.trim();
-            if let Some(h) = line.strip_prefix('#') {
-                let Some((key, value)) = h.trim().split_once('=') else { continue };
-                let bad = |what: &str| format!("bad {what} line: {line}");
-                match key.trim() {
-                    "seed" => {
-                        r.seed = value.trim().parse().map_err(|_| bad("seed"))?;
-                        seen_seed = true;
-                    }
-                    "layout" => r.layout = Layout::parse(value.trim()).ok_or_else(|| bad("layout"))?,
-                    "iteration" => r.iteration = value.trim().parse().map_err(|_| bad("iteration"))?,
-                    "command" => r.command = value.trim().to_owned(),
-                    "stopped" => r.stopped = value.trim().to_owned(),
-                    "cursors" => {
-                        r.cursors = value
-                            .split_whitespace()
-                            .map(|v| v.parse().map_err(|_| bad("cursors")))
-                            .collect::<Result<_, _>>()?;
-                    }
-                    _ => {}
+            let Some((key, value)) = line.trim().strip_prefix('#').and_then(|h| h.split_once('=')) else { continue };
+            let bad = |what: &str| format!("bad {what} line: {line}");
+            match key.trim() {
+                "iteration" => r.iteration = value.trim().parse().map_err(|_| bad("iteration"))?,
+                "stopped" => r.stopped = value.trim().to_owned(),
+                "cursors" => {
+                    r.cursors = value
+                        .split_whitespace()
+                        .map(|v| v.parse().map_err(|_| bad("cursors")))
+                        .collect::<Result<_, _>>()?;
                 }
-                continue;
+                _ => {}
             }
-            if line.is_empty() || line.starts_with("slider,") {
-                continue;
-            }
-            let f: Vec<&str> = line.split(',').map(str::trim).collect();
-            if f.len() < 4 {
-                return Err(format!("bad row: {line}"));
-            }
-            let slider: Slider = f[0].parse().map_err(|_| format!("bad slider: {line}"))?;
-            let square: Square = f[1].parse().map_err(|_| format!("bad square: {line}"))?;
-            let k: u64 = f[2].parse().map_err(|_| format!("bad k: {line}"))?;
-            let offset: usize = f[3].parse().map_err(|_| format!("bad offset: {line}"))?;
-            let p = slider.ordinal() * 64 + square.index() as usize;
-            if let Some(m) = f.get(4) {
-                let want = black_candidate(r.seed, slider.ordinal() as u32, u32::from(square.index()), k);
-                let got =
-                    u64::from_str_radix(m.trim_start_matches("0x"), 16).map_err(|_| format!("bad magic: {line}"))?;
-                if !seen_seed || got != want {
-                    return Err(format!("magic does not match seed and k: {line}"));
-                }
-            }
-            r.rows.push((p, k, offset));
-        }
-        if !seen_seed {
-            return Err("no `# seed=` line".into());
         }
         Ok(r)
     }
@@ -165,7 +145,7 @@ pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, us
         let square = Square::from_index(sq as u8).unwrap();
         let occ = references.get(slider, square);
         let magic = black_candidate(r.seed, sl, sq, k);
-        let shift = shift_of(slider);
+        let shift = slider.fixed_shift();
         for &b in &occ.blockers {
             let a = crate::geometry::slow_attacks(slider, square, b);
             let slot = offset + (r.layout.key(b, occ.mask).wrapping_mul(magic) >> shift) as usize;
