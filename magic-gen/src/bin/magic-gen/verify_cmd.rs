@@ -25,13 +25,13 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     }
     // The options describe a plain list's square; a set names its own squares, and silently
     // checking all of them when the user asked for one would be a wrong answer to the question.
-    if args.slider.is_some() || args.square.is_some() || args.bits.is_some() {
-        if let Some((path, _)) = loaded.iter().find(|(_, input)| matches!(input, Input::Set(_))) {
-            return Err(Failure(format!(
-                "{}: --slider, --square and --bits describe a plain list of magics; this file is a magic set that names its own squares (give them without these options)",
-                path.display()
-            )));
-        }
+    if (args.slider.is_some() || args.square.is_some() || args.bits.is_some())
+        && let Some((path, _)) = loaded.iter().find(|(_, input)| matches!(input, Input::Set(_)))
+    {
+        return Err(Failure(format!(
+            "{}: --slider, --square and --bits describe a plain list of magics; this file is a magic set that names its own squares (give them without these options)",
+            path.display()
+        )));
     }
     let list_square = if loaded.iter().any(|(_, input)| matches!(input, Input::List(_))) {
         match (args.slider, args.square, args.bits) {
