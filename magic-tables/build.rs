@@ -2,10 +2,13 @@
 //! feature into `OUT_DIR`, one file per layout (`black.rs`, `fancy_magics.rs`, `plain.rs`, …).
 //!
 //! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
-//! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), the densest
-//! overlapping tables come as verified data (`data/*.csv`), and every table is checked
+//! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), and the tables that
+//! took this project's searches minutes or hours (the dense packings, the fewer-bit magics) come
+//! as recipes (`data/*.recipe.csv`: a seed and each magic's position in its square's candidate
+//! stream), from which every magic is re-derived by seeking the stream. Every table is checked
 //! exhaustively against the slow reference before it is rendered and written (only if it
-//! changed). Any failure stops the build with a message naming the layout and the squares.
+//! changed). Any failure stops the build with a message naming the layout, the file, the line
+//! and the square.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,15 +77,15 @@ fn run() -> Result<(), String> {
             Layout::Fancy => Ok(layouts::fancy::file(searched())),
             Layout::Plain => layouts::plain::build(&references, searched()),
             Layout::FancyDense => {
-                let (name, text) = data("fancy_dense.csv")?;
+                let (name, text) = data("fancy_dense.recipe.csv")?;
                 layouts::fancy_dense::build(&references, searched(), &name, &text)
             }
             Layout::FixedShift => {
-                let (name, text) = data("fixed_shift.csv")?;
+                let (name, text) = data("fixed_shift.recipe.csv")?;
                 layouts::overlapped::build_fixed_shift(&references, &name, &text)
             }
             Layout::Black => {
-                let (name, text) = data("black.csv")?;
+                let (name, text) = data("black.recipe.csv")?;
                 layouts::overlapped::build_black(&references, &name, &text)
             }
             Layout::ByteLookup => layouts::byte_lookup::build(&references, searched()),

@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
+use crate::recipe::parse_recipe;
 use crate::records::{RecordKind, is_record_file, parse_record_set, strip_bom};
 use crate::search::Shard;
 use crate::{Slider, Square};
@@ -242,10 +243,13 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
             if field.is_empty() {
                 return Ok(None);
             }
-            field
-                .parse()
-                .map(Some)
-                .map_err(|_| at(format!("`{field}` in column `{}` is not a whole number", RESULTS_CSV_HEADER[i])))
+            field.parse().map(Some).map_err(|_| {
+                at(format!(
+                    "`{field}` in column `{}` is not a whole number from 0 to {}",
+                    RESULTS_CSV_HEADER[i],
+                    u64::MAX
+                ))
+            })
         };
         let bits = number(2)?.ok_or_else(|| at("`bits` is empty".to_owned()))?;
         let bits = u32::try_from(bits).map_err(|_| at(format!("{bits} index bits is out of range")))?;
@@ -279,6 +283,8 @@ pub enum FileKind {
     RecordFixedShift,
     /// A record CSV of black magics with offsets into one array.
     RecordBlack,
+    /// A recipe of this project's searches ([`crate::recipe`]): magics re-derived from a seed.
+    Recipe(&'static str),
 }
 
 impl fmt::Display for FileKind {
@@ -288,6 +294,9 @@ impl fmt::Display for FileKind {
             FileKind::RecordFancy => "record table: fancy magics with index bits",
             FileKind::RecordFixedShift => "record table: fixed-shift magics with offsets (overlapping)",
             FileKind::RecordBlack => "record table: black magics with offsets (overlapping)",
+            FileKind::Recipe(layout) => {
+                return write!(f, "recipe ({layout}): magics re-derived from their seed and stream positions");
+            }
         })
     }
 }
@@ -303,11 +312,19 @@ pub struct LoadedSet {
     pub not_found: Vec<(Slider, Square)>,
 }
 
-/// Reads a magic set from this crate's results (JSON or CSV) or a record CSV
+/// Reads a magic set from this crate's results (JSON or CSV), a recipe, or a record CSV
 /// (header `square,index,piece,…` with `magic_hex` + `bits_used`, `magic_hex` + `shift` +
 /// `offset`, or `black_magic_hex` + `shift` + `offset`).
 pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
     let text = strip_bom(text);
+    if text.lines().any(|line| line.trim_start().starts_with("# layout=")) {
+        let recipe = parse_recipe(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
+        return Ok(LoadedSet {
+            kind: FileKind::Recipe(recipe.layout.name()),
+            set: recipe.magic_set(),
+            not_found: Vec::new(),
+        });
+    }
     if !is_record_file(text) {
         let results = read_results(path, text)?;
         let not_found = results.squares.iter().filter(|r| r.found.is_none()).map(|r| (r.slider, r.square)).collect();

@@ -41,6 +41,7 @@ pub mod generate;
 pub mod geometry;
 pub mod layouts;
 pub mod magic_set;
+pub mod recipe;
 pub mod records;
 pub mod reference;
 pub mod search;

@@ -95,7 +95,9 @@ pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordErro
             return Err(at(format!("{} fields where the header has {}", fields.len(), header.len())));
         }
         let whole = |col: usize, name: &str| -> Result<u32, RecordError> {
-            fields[col].parse().map_err(|_| at(format!("`{}` in column `{name}` is not a whole number", fields[col])))
+            fields[col].parse().map_err(|_| {
+                at(format!("`{}` in column `{name}` is not a whole number from 0 to {}", fields[col], u32::MAX))
+            })
         };
         let slider: Slider = fields[piece_col]
             .parse()

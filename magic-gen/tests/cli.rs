@@ -356,7 +356,7 @@ fn record_magic_lists_verify() {
 #[test]
 fn every_record_file_verifies_at_its_published_size() {
     let sizes = std::fs::read_to_string(test_data().join("layout_size_records.csv")).unwrap();
-    let dir = test_data().join("records");
+    let dir = test_data().join("published");
     let published = |layout_prefix: &str| -> usize {
         let row =
             sizes.lines().find(|l| l.starts_with(layout_prefix)).unwrap_or_else(|| panic!("no row {layout_prefix}"));
@@ -463,6 +463,21 @@ fn out_of_range_numbers_name_the_allowed_range() {
     bad_input(&["search", "--bits", "4294967295", "--slider", "rook", "--square", "e4"], &["rook e4", "4294967295"]);
     bad_input(&["search", "--bits-below", "4294967295", "--slider", "rook"], &["--bits-below 4294967295"]);
     bad_input(&["search", "--seed", "18446744073709551616"], &["--seed", "18446744073709551616"]);
+    let dir = tempfile::tempdir().unwrap();
+    let recipe = dir.path().join("recipe.csv");
+    let recipe = recipe.to_str().unwrap();
+    bad_input(&["pack", "--kick-size", "129", "-o", recipe], &["--kick-size 129 is out of range: 0 to 128"]);
+    bad_input(
+        &["pack", "--kick-window", "18446744073709551615", "-o", recipe],
+        &["--kick-window 18446744073709551615 is out of range: 0 to 262144"],
+    );
+    // A plain list's index bits, and numbers in record files, beyond what their columns hold.
+    let list = test_data().join("lists/rook_d7_shift9_all354_magics_niklasf.txt");
+    let list = list.to_str().unwrap();
+    bad_input(&["verify", list, "--slider", "rook", "--square", "d7", "--bits", "99"], &["rook d7", "99 index bits"]);
+    let far = dir.path().join("far.csv");
+    std::fs::write(&far, "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,99999999999\n").unwrap();
+    bad_input(&["verify", far.to_str().unwrap()], &["far.csv:2:", "99999999999", "0 to 4294967295"]);
 }
 
 /// `merge` reads only this tool's results: any other file is named as such.

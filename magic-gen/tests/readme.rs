@@ -1,8 +1,8 @@
 //! Every command of the README's `sh` blocks runs and succeeds, so the recipes stay true.
 //!
 //! The commands run in order in one temporary directory (so `-o magics.json` feeds a later
-//! `verify magics.json`), with the `magic-gen` under test first on `PATH` and a `tests` link to
-//! the repository's `tests/` for the data files the recipes name. Commands that are too slow for
+//! `verify magics.json`), with the `magic-gen` under test first on `PATH` and `tests` and
+//! `magic-tables` links to the repository's directories for the data files the recipes name. Commands that are too slow for
 //! a test or need what a test run does not have are listed in [`SKIPPED`] with the reason; every
 //! entry there must still match a command, so the list cannot go stale.
 
@@ -78,7 +78,9 @@ fn every_readme_command_runs() {
     commands.extend(sh_commands(&own));
 
     let dir = tempfile::tempdir().unwrap();
-    std::os::unix::fs::symlink(root.join("tests"), dir.path().join("tests")).unwrap();
+    for data in ["tests", "magic-tables"] {
+        std::os::unix::fs::symlink(root.join(data), dir.path().join(data)).unwrap();
+    }
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_magic-gen")).parent().unwrap().to_path_buf();
     let path = std::env::join_paths(
         std::iter::once(bin_dir).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),

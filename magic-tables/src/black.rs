@@ -1,9 +1,9 @@
-//! Black magics (Volker Annuss): `((occupied | !mask) * magic) >> shift` with one shift per
-//! slider (52, 55) and overlapping per-square ranges in one array of 87,988 slots. ORing the
-//! complement of the mask in, instead of ANDing the mask, fixes every bit outside the mask to 1,
-//! which gave the search a constant to exploit and packs the table tighter than white magics.
-//! The magics are Volker Annuss's and Niklas Fiekas's as cozy-chess ships them
-//! (`data/black.csv`), verified exhaustively by the build script.
+//! Black magics (Volker Annuss's method): `((occupied | !mask) * magic) >> shift` with one shift
+//! per slider (52, 55) and overlapping per-square ranges in one array of [`TABLE_ENTRIES`] slots.
+//! ORing the complement of the mask in, instead of ANDing the mask, fixes every bit outside the
+//! mask to 1, which gives the search a constant to exploit. The magics and offsets are this
+//! project's own packer's (`data/black.recipe.csv`), re-derived and verified exhaustively by the
+//! build script.
 //!
 //! The default layout: the crate's top-level functions call this module's (see the README for
 //! the measurements behind that choice). Each entry keeps its range as an address ([`Slots`](crate::Slots)),

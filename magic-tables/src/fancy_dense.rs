@@ -1,8 +1,8 @@
-//! Fancy magics with fewer bits: the fancy layout, but the 39 squares for which a published
-//! magic needs one index bit fewer than the mask size (15 rook, 24 bishop squares) use it, so
-//! their slices are half as long: 92,864 slots instead of 107,648. The magics are data
-//! (`data/fancy_dense.csv`, from the niklasf/magics README and the Chess Programming Wiki's
-//! "Best Magics so far"), verified exhaustively by the build script.
+//! Fancy magics with fewer bits: the fancy layout, but the 37 squares for which this project's
+//! search found a magic with one index bit fewer than the mask size (13 rook, 24 bishop squares)
+//! use it, so their slices are half as long: 94,400 slots instead of 107,648. The magics come as
+//! a recipe (`data/fancy_dense.recipe.csv`: the seed and each magic's candidate number), and the
+//! build script re-derives and verifies every one of them.
 
 pub use magic_tables_core::layouts::fancy::Magic;
 

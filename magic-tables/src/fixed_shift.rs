@@ -1,9 +1,9 @@
 //! Fixed-shift magics with overlapping ranges (Onno Garms, Volker Annuss): every rook square
 //! shifts by 52 and every bishop square by 55, and each square's 4,096 or 512 possible indices
 //! start at its own offset in one array where squares' ranges interleave wherever the slots they
-//! use do not conflict: 88,772 slots. The magics and offsets are Volker Annuss's as shakmaty
-//! ships them (`data/fixed_shift.csv`), verified exhaustively by the build script, which also
-//! refuses any two squares that would need one slot for different attack sets.
+//! use do not conflict: [`TABLE_ENTRIES`] slots. The magics and offsets are this project's own
+//! packer's (`data/fixed_shift.recipe.csv`), re-derived and verified exhaustively by the build
+//! script, which also refuses any two squares that would need one slot for different attack sets.
 
 pub use magic_tables_core::layouts::fixed_shift::FixedMagic;
 

@@ -26,13 +26,14 @@
 //! # The tables
 //!
 //! The default layout is **black magics** (`(occupied | !mask) * magic >> shift` with one shift
-//! per slider and overlapping per-square ranges: 87,988 slots, the smallest of the dense magic
-//! layouts), chosen because it measured fastest on the loads of the layout benchmark; see the
-//! README and `PERFORMANCE.md`. Its magics are published ones (Volker Annuss's and Niklas
-//! Fiekas's), kept in `data/black.csv` with their source and checked by the build script for
-//! every relevant occupancy of every square before it writes `$OUT_DIR/black.rs` (under
-//! `target/<profile>/build/magic-tables-*/out/`), whose header says where they came from and
-//! how to reproduce the file. The raw tables are public: [`ROOK_MAGICS`] and [`BISHOP_MAGICS`]
+//! per slider and overlapping per-square ranges in one array, [`TABLE_ENTRIES`] slots), chosen
+//! because it measured fastest on the loads of the layout benchmark; see the README and
+//! `PERFORMANCE.md`. Its magics and their packing are this project's own: found by the seeded
+//! packer of `magic-gen` and shipped as a recipe (`data/black.recipe.csv`: the seed, and each
+//! square's position in its candidate stream and offset), from which the build script re-derives
+//! every magic, checks every relevant occupancy of every square and writes `$OUT_DIR/black.rs`
+//! (under `target/<profile>/build/magic-tables-*/out/`), whose header says where they came from
+//! and how to reproduce them. The raw tables are public: [`ROOK_MAGICS`] and [`BISHOP_MAGICS`]
 //! hold a [`BlackMagic`] per square, whose [`Slots`] point into [`ATTACKS`].
 //!
 //! Every layout of the Chess Programming Wiki's [Magic Bitboards](https://www.chessprogramming.org/Magic_Bitboards)

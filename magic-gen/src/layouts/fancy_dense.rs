@@ -1,26 +1,50 @@
-//! Fancy magics with fewer bits: the squares for which a magic with one index bit fewer than
-//! the mask size is known use it, halving their slices; every other square keeps its
-//! minimal-bit fancy magic. 92,864 slots instead of 107,648.
+//! Fancy magics with fewer bits: the squares for which this project's search found a magic with
+//! one index bit fewer than the mask size use it, halving their slices; every other square keeps
+//! its minimal-bit fancy magic.
 //!
-//! Such magics are far too rare for a seeded search inside the build's budget (they are the
-//! products of years of published searching), so they come as data: the build passes the text
-//! of `magic-tables/data/fancy_dense.csv`, a copy of `shared/records/best_magics_c_minus_1.csv`
-//! (source: the niklasf/magics README, "Best Magics so far" on the Chess Programming Wiki, as its
-//! `source` column says), and this module checks every one of them before use.
+//! Such magics take minutes of searching, far beyond the build's budget, so the build gets a
+//! recipe (`magic-tables/data/fancy_dense.recipe.csv`): the seed and each magic's candidate
+//! number, from which [`crate::recipe`] re-derives the magic by seeking its stream. This module
+//! checks every one exhaustively before use. Published sets of such magics (the comparison data
+//! in `tests/data/`) go through the same code with [`build_from_records`].
 
 use build_support::LayoutFile;
 
 use super::{BuildError, Layout, provenance};
 use crate::generate::Generated;
+use crate::magic_set::MagicSet;
+use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::records::{RecordKind, parse_record_set};
 use crate::reference::{ReferenceSet, pair_index};
 use crate::search::FoundMagic;
 use crate::table::TableSet;
 use crate::verify::verify_fancy;
 
-/// The layout from the published magics in `records` (a record file of fancy magics with
-/// `bits_used`, named `file` in errors) and `fancy`'s magics for the squares it does not list.
-pub fn build(
+/// The layout from the recipe `text` (named `file` in the header and in errors) and `fancy`'s
+/// magics for the squares it does not list.
+pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &str) -> Result<LayoutFile, BuildError> {
+    let layout = Layout::FancyDense;
+    let recipe = parse_recipe(text).map_err(|source| BuildError::Records {
+        layout: layout.name(),
+        file: file.into(),
+        source,
+    })?;
+    if recipe.layout != RecipeLayout::FewerBits {
+        let message = format!("{file} is a recipe of the {} layout, not of fancy-dense", recipe.layout.name());
+        return Err(BuildError::Data { layout: layout.name(), message });
+    }
+    let magics = format!(
+        "{} one-bit-fewer magics of this project's search (master seed {}, candidate numbers from {file}); the fancy magics ({}) elsewhere",
+        recipe.rows.len(),
+        recipe.seed,
+        fancy.plan
+    );
+    let reproduce = recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
+    build_from_set(references, fancy, &recipe.magic_set(), magics, reproduce)
+}
+
+/// The layout from a record file of published fewer-bit fancy magics (with `bits_used`).
+pub fn build_from_records(
     references: &ReferenceSet,
     fancy: &Generated,
     file: &str,
@@ -32,6 +56,18 @@ pub fn build(
     if kind != RecordKind::Fancy {
         return Err(BuildError::Data { layout: layout.name(), message: format!("{file} is not a fancy record file") });
     }
+    let magics = format!("{} published fewer-bit magics from {file}; the fancy magics elsewhere", set.entries.len());
+    build_from_set(references, fancy, &set, magics, Vec::new())
+}
+
+fn build_from_set(
+    references: &ReferenceSet,
+    fancy: &Generated,
+    set: &MagicSet,
+    magics: String,
+    reproduce: Vec<String>,
+) -> Result<LayoutFile, BuildError> {
+    let layout = Layout::FancyDense;
     let mut found = fancy.found;
     for entry in &set.entries {
         let pair = pair_index(entry.slider, entry.square);
@@ -40,19 +76,11 @@ pub fn build(
     let tables = TableSet::build_fancy(references, &found);
     let verified = verify_fancy(layout, &tables, references)?.occupancies_checked;
     let description = vec![
-        "fancy-dense: fancy, with one index bit fewer than the mask size on the squares".into(),
-        format!("where a published magic allows it ({} squares).", set.entries.len()),
+        "fancy-dense: fancy, with fewer index bits than the mask size on the squares".into(),
+        format!("where a magic allows it ({} squares).", set.entries.len()),
         "Lookup: ATTACKS[offset + (((occupied & mask) * magic) >> shift)]".into(),
     ];
-    let provenance = provenance(
-        layout,
-        format!(
-            "{} published one-bit-fewer magics from {file} (shared/records/best_magics_c_minus_1.csv: niklasf/magics README, CPW Best Magics so far); the fancy magics ({}) elsewhere",
-            set.entries.len(),
-            fancy.plan
-        ),
-        None,
-        verified,
-    );
+    let mut provenance = provenance(layout, magics, None, verified);
+    provenance.reproduce.extend(reproduce);
     Ok(super::fancy::tables_file(layout, &tables, description, provenance))
 }

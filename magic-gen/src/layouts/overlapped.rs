@@ -8,46 +8,101 @@
 //!   the mask's complement gives the product a fixed high part that the search can use to pull
 //!   every index towards the bottom of the range.
 //!
-//! The dense packings took their authors long searches, so they come as data: the record files
-//! in `magic-tables/data/` (copies of `shared/records/fixed_shift_white_annuss_88772.csv`, as in
-//! shakmaty, and `black_magic_annuss_fiekas_87988.csv`, as in cozy-chess; their `source` columns
-//! name the publications). [`crate::magic_set::build_set`] builds the shared array from the
-//! slow reference and refuses any pair of squares that needs one slot for different attack sets,
-//! naming both.
+//! A dense packing takes this project's packer (`magic-gen pack`, [`crate::dense`]) a long
+//! search, so the build gets its recipe (`magic-tables/data/<layout>.recipe.csv`: the seed, and
+//! each square's candidate position and offset) and re-derives the magics from it
+//! ([`crate::recipe`]). Published packings (the comparison data in `tests/data/published/`) go
+//! through the same code with [`build_from_records`]. [`crate::magic_set::build_set`] builds the
+//! shared array from the slow reference and refuses any pair of squares that needs one slot for
+//! different attack sets, naming both.
 
 use build_support::LayoutFile;
 
 use super::{BuildError, Layout, check_lookup, chunked_array, entry_tables, provenance};
-use crate::magic_set::{Indexing, SetEntry, build_set};
+use crate::magic_set::{Indexing, MagicSet, SetEntry, build_set};
+use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::records::{RecordKind, parse_record_set};
 use crate::reference::{ReferenceSet, pair_index};
 use crate::{Slider, Square};
 use magic_tables_core::layouts::black::BlackMagic;
 use magic_tables_core::layouts::fixed_shift::FixedMagic;
 
-/// The `fixed-shift` layout from a record file of white magics with offsets.
-pub fn build_fixed_shift(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
-    build(Layout::FixedShift, references, file, records)
+/// The `fixed-shift` layout from a recipe of this project's packer (`file` names it in the
+/// header and in errors).
+pub fn build_fixed_shift(references: &ReferenceSet, file: &str, recipe: &str) -> Result<LayoutFile, BuildError> {
+    build_from_recipe(Layout::FixedShift, references, file, recipe)
 }
 
-/// The `black` layout from a record file of black magics with offsets.
-pub fn build_black(references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
-    build(Layout::Black, references, file, records)
+/// The `black` layout from a recipe of this project's packer.
+pub fn build_black(references: &ReferenceSet, file: &str, recipe: &str) -> Result<LayoutFile, BuildError> {
+    build_from_recipe(Layout::Black, references, file, recipe)
 }
 
-fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -> Result<LayoutFile, BuildError> {
+/// The indexing of `layout` (`black` or `fixed-shift`).
+fn indexing_of(layout: Layout) -> Indexing {
+    if layout == Layout::Black { Indexing::Black } else { Indexing::White }
+}
+
+fn build_from_recipe(
+    layout: Layout,
+    references: &ReferenceSet,
+    file: &str,
+    text: &str,
+) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
-    let records_error = |source| BuildError::Records { layout: name, file: file.into(), source };
-    let data_error = |message: String| BuildError::Data { layout: name, message };
-    let (kind, set) = parse_record_set(records).map_err(records_error)?;
+    let recipe =
+        parse_recipe(text).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
+    if recipe.layout != RecipeLayout::Packed(indexing_of(layout)) {
+        let message = format!("{file} is a recipe of the {} layout, not of {name}", recipe.layout.name());
+        return Err(BuildError::Data { layout: name, message });
+    }
+    let mut reproduce = Vec::new();
+    if let Some(command) = &recipe.command {
+        reproduce.push(format!("`{command}` writes {file} from scratch."));
+    }
+    let magics = format!(
+        "this project's packer: master seed {}, each square's candidate position and offset from {file}",
+        recipe.seed
+    );
+    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce)
+}
+
+/// The `black` or `fixed-shift` layout from a record file of published magics with offsets (the
+/// comparison data in `tests/data/`), checked and laid out exactly as a recipe's magics are.
+pub fn build_from_records(
+    layout: Layout,
+    references: &ReferenceSet,
+    file: &str,
+    records: &str,
+) -> Result<LayoutFile, BuildError> {
+    let name = layout.name();
+    let (kind, set) =
+        parse_record_set(records).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
     let (expected_kind, what) = match layout {
         Layout::Black => (RecordKind::Black, "black magics with offsets"),
         _ => (RecordKind::FixedShift, "fixed-shift magics with offsets"),
     };
     if kind != expected_kind {
-        return Err(data_error(format!("{file} does not hold {what}")));
+        return Err(BuildError::Data { layout: name, message: format!("{file} does not hold {what}") });
     }
-    let (report, attacks) = build_set(&set, references).map_err(|source| BuildError::Set { layout: name, source })?;
+    let magics = format!("published, from {file} (its `source` column names each magic's origin)");
+    build_from_set(layout, references, &set, magics, Vec::new())
+}
+
+/// Lays out and checks `set` (black or white magics with offsets for all 128 squares).
+fn build_from_set(
+    layout: Layout,
+    references: &ReferenceSet,
+    set: &MagicSet,
+    magics: String,
+    reproduce: Vec<String>,
+) -> Result<LayoutFile, BuildError> {
+    let name = layout.name();
+    let data_error = |message: String| BuildError::Data { layout: name, message };
+    if set.indexing != indexing_of(layout) {
+        return Err(data_error(format!("{name} needs {:?} magics", indexing_of(layout))));
+    }
+    let (report, attacks) = build_set(set, references).map_err(|source| BuildError::Set { layout: name, source })?;
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
         if entry.shift != entry.slider.fixed_shift() {
@@ -109,55 +164,13 @@ fn build(layout: Layout, references: &ReferenceSet, file: &str, records: &str) -
     Ok(LayoutFile {
         layout: name.into(),
         description,
-        provenance: provenance(
-            layout,
-            format!("published, from {file} (its `source` column names each magic's origin)"),
-            None,
-            verified,
-        ),
+        provenance: {
+            let mut provenance = provenance(layout, magics, None, verified);
+            provenance.reproduce.extend(reproduce);
+            provenance
+        },
         entry_tables: tables,
         arrays: vec![chunked_array("ATTACKS", "Attack sets of all squares' overlapping ranges.", attacks)],
         table_entries: report.entries,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const FIXED: &str = include_str!("../../../magic-tables/data/fixed_shift.csv");
-    const BLACK: &str = include_str!("../../../magic-tables/data/black.csv");
-
-    #[test]
-    fn the_published_tables_build_at_their_published_sizes() {
-        let references = ReferenceSet::new();
-        assert_eq!(build_fixed_shift(&references, "fixed_shift.csv", FIXED).unwrap().table_entries, 88_772);
-        assert_eq!(build_black(&references, "black.csv", BLACK).unwrap().table_entries, 87_988);
-    }
-
-    /// Moving one square's range onto another's must fail, naming both squares.
-    #[test]
-    fn incompatible_overlap_fails_naming_both_squares() {
-        let references = ReferenceSet::new();
-        let mut lines: Vec<String> = FIXED.lines().map(str::to_owned).collect();
-        let offset_of = |line: &str| line.split(',').nth(5).unwrap().to_owned();
-        // Put rook b1 (line 3) at rook a1's offset (line 2).
-        let a1_offset = offset_of(&lines[1]);
-        let mut fields: Vec<String> = lines[2].split(',').map(str::to_owned).collect();
-        fields[5] = a1_offset;
-        lines[2] = fields.join(",");
-        let err = build_fixed_shift(&references, "fixed_shift.csv", &lines.join("\n")).unwrap_err();
-        let message = err.to_string();
-        assert!(message.starts_with("fixed-shift: "), "{message}");
-        assert!(
-            message.contains("rook a1") && message.contains("rook b1") && message.contains("incompatible"),
-            "{message}"
-        );
-    }
-
-    #[test]
-    fn a_white_file_is_not_black_magic() {
-        let err = build_black(&ReferenceSet::new(), "fixed_shift.csv", FIXED).unwrap_err();
-        assert_eq!(err.to_string(), "black: fixed_shift.csv does not hold black magics with offsets");
-    }
 }

@@ -1,6 +1,6 @@
 //! The seeded magic search: candidates of a family suited to what is searched, from one ChaCha
-//! stream per (slider, square) ([`stream`]), an exact filter and a fail-fast collision check
-//! that accepts constructive collisions and rejects destructive ones ([`tester`]).
+//! stream per (slider, square) (`stream.rs`), an exact filter and a fail-fast collision check
+//! that accepts constructive collisions and rejects destructive ones (`tester.rs`).
 //!
 //! Nothing here rejects a magic on a heuristic: every test is a necessary condition, so the first
 //! magic of a square's candidate sequence is always the one found, whatever the index size.

@@ -64,7 +64,7 @@ impl WindowFilter {
 /// Tests candidate magics for one (slider, square), scheme and index size, reusing its scratch
 /// table.
 ///
-/// * The exact [`WindowFilter`] first.
+/// * The exact window filter first (every single blocker must get a non-zero index).
 /// * Then every relevant occupancy in order of blocker count, fewest first: the empty board and
 ///   the single blockers, which all attack differently, then the pairs, and so on. Collisions
 ///   between few-blocker occupancies are the likeliest (their products have the fewest terms),

@@ -36,6 +36,8 @@ pub enum Command {
     Emit(EmitArgs),
     /// Combine the results of shard runs (search --shard I/N) into one result.
     Merge(MergeArgs),
+    /// Search black or fixed-shift magics packed densely into one shared array; writes a recipe.
+    Pack(PackArgs),
 }
 
 /// Output formats of `search` and `merge`.
@@ -167,7 +169,7 @@ pub struct EmitArgs {
     /// A results file with a magic for all 128 squares (from `search` or `merge`).
     #[arg(long, value_name = "FILE", conflicts_with = "seed", required_unless_present = "seed")]
     pub input: Option<PathBuf>,
-    /// Search the magics now: a master seed, or `tuned` for the magic-tables build's own seeds.
+    /// Search the magics now: a master seed, or `tuned` for the seeds magic-tables builds its `fancy` table from.
     #[arg(long, value_name = "N|tuned")]
     pub seed: Option<String>,
     /// Candidates per square for a --seed search, at least 1.
@@ -193,4 +195,68 @@ pub struct MergeArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+}
+
+/// Layouts the dense packer builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PackLayout {
+    /// Black magics: `((occupied | !mask) * magic) >> shift`.
+    Black,
+    /// Fixed-shift ("white") magics: `((occupied & mask) * magic) >> shift`.
+    FixedShift,
+}
+
+/// A dense packing search: what, from which seed, for how long.
+///
+/// The same seed, parameters and --iterations give a byte-identical recipe on every machine.
+/// The best recipe so far is verified and written to --output (to a temporary file, then renamed)
+/// after every improvement, so an interrupted run (Ctrl-C) loses nothing: continue it with
+/// --resume. --time may stop a run before its iterations are done; the recipe then says so.
+#[derive(Debug, Args)]
+pub struct PackArgs {
+    /// Layout to pack (ignored with --resume: the recipe says).
+    #[arg(long, value_enum, default_value_t = PackLayout::Black)]
+    pub layout: PackLayout,
+    /// Master seed of the candidate streams (ignored with --resume: the recipe says).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Improvement iterations to run (more, after --resume), 1 to 10^12.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub iterations: u64,
+    /// Stop after this many seconds even if iterations remain (the recipe says so).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Continue from this recipe (a checkpoint or a finished run's output).
+    #[arg(long, value_name = "RECIPE")]
+    pub resume: Option<PathBuf>,
+    /// Seconds between progress lines on stderr.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub progress: f64,
+    /// Candidates kept per square (those with the fewest used slots).
+    #[arg(long, default_value_t = 48)]
+    pub pool: usize,
+    /// Fresh candidates drawn per improvement move.
+    #[arg(long, default_value_t = 4096)]
+    pub fresh: u64,
+    /// Valid candidates each square collects before the first placement.
+    #[arg(long, default_value_t = 400)]
+    pub init_valid: usize,
+    /// Candidates each square draws at most for the first placement (more while none is valid).
+    #[arg(long, default_value_t = 2_000_000)]
+    pub init_draws: u64,
+    /// One iteration in this many is a kick (squares taken out and placed again).
+    #[arg(long, default_value_t = 4)]
+    pub kick_every: u64,
+    /// Squares a kick takes out, at most.
+    #[arg(long, default_value_t = 6)]
+    pub kick_size: u64,
+    /// A kick takes out every square crossing a random window of up to this many slots (0: off).
+    #[arg(long, default_value_t = 0)]
+    pub kick_window: usize,
+    /// Every this many iterations, a rebuild move (0: never).
+    #[arg(long, default_value_t = 1000)]
+    pub rebuild_every: u64,
+    /// Write the recipe (and checkpoints) here.
+    #[arg(long, short)]
+    pub output: PathBuf,
 }

@@ -8,6 +8,7 @@ mod cli;
 mod emit_cmd;
 mod merge_cmd;
 mod output;
+mod pack_cmd;
 mod search_cmd;
 mod show_cmd;
 mod stats_cmd;
@@ -46,6 +47,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show_cmd::run(args),
         Command::Emit(args) => emit_cmd::run(args),
         Command::Merge(args) => merge_cmd::run(args),
+        Command::Pack(args) => pack_cmd::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -1,0 +1,131 @@
+//! The recipes `magic-tables` ships (`magic-tables/data/*.recipe.csv`): they build, and a
+//! damaged one fails with a message naming the file, the line and the square, never a panic.
+//! And no published magic is left anywhere in `magic-tables/`: every table it ships comes from
+//! this project's own seeded searches.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use magic_gen::ReferenceSet;
+use magic_gen::layouts::overlapped;
+use magic_gen::recipe::parse_recipe;
+
+const BLACK: &str = include_str!("../../magic-tables/data/black.recipe.csv");
+const FILE: &str = "data/black.recipe.csv";
+
+fn build_error(text: &str) -> String {
+    overlapped::build_black(&ReferenceSet::new(), FILE, text).unwrap_err().to_string()
+}
+
+/// The line number (1-based) of the first row of `square` in `text`.
+fn line_of(text: &str, row_start: &str) -> usize {
+    text.lines().position(|line| line.starts_with(row_start)).unwrap() + 1
+}
+
+#[test]
+fn the_shipped_recipes_parse_and_derive_their_magics() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data");
+    let mut recipes = 0;
+    for entry in std::fs::read_dir(&data).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let recipe = parse_recipe(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(recipe.command.is_some(), "{}: a recipe says how to reproduce it", path.display());
+        assert!(!recipe.rows.is_empty());
+        recipes += 1;
+    }
+    assert_eq!(recipes, 3, "black, fixed-shift and fancy-dense");
+}
+
+#[test]
+fn damaged_recipes_name_the_file_line_and_square() {
+    // Empty, or header lines only.
+    assert!(build_error("").contains("black: data/black.recipe.csv: line 0: no `# seed=` line"), "{}", build_error(""));
+    let header_only: String = BLACK.lines().take_while(|l| !l.starts_with("rook,")).map(|l| format!("{l}\n")).collect();
+    let message = build_error(&header_only);
+    assert!(message.contains("the recipe lists no squares"), "{message}");
+
+    // Truncated: the last bishop rows are gone.
+    let truncated: String = BLACK.lines().take(BLACK.lines().count() - 3).map(|l| format!("{l}\n")).collect();
+    let message = build_error(&truncated);
+    assert!(message.contains("bishop") && message.contains("is missing"), "{message}");
+
+    // A magic column that does not match the seed and the position.
+    let line = line_of(BLACK, "rook,b1,");
+    let corrupted = BLACK.replacen("rook,b1,", "rook,b1,1", 1);
+    let message = build_error(&corrupted);
+    assert!(message.starts_with(&format!("black: {FILE}: line {line}: rook b1: magic 0x")), "{message}");
+
+    // A number that is not one.
+    let corrupted = BLACK.replacen("rook,c1,", "rook,c1,x", 1);
+    let message = build_error(&corrupted);
+    assert!(message.contains(&format!("line {}: rook c1: `x", line_of(BLACK, "rook,c1,"))), "{message}");
+
+    // A square twice.
+    let c1 = BLACK.lines().find(|l| l.starts_with("rook,c1,")).unwrap();
+    let doubled = BLACK.replacen(c1, &format!("{c1}\n{c1}"), 1);
+    let message = build_error(&doubled);
+    assert!(message.contains("rook c1: listed twice"), "{message}");
+
+    // Well formed, but the magic is not a magic for its square (rook b1 gets rook a1's position).
+    let a1: Vec<&str> = BLACK.lines().find(|l| l.starts_with("rook,a1,")).unwrap().split(',').collect();
+    let b1 = BLACK.lines().find(|l| l.starts_with("rook,b1,")).unwrap();
+    let b1_fields: Vec<&str> = b1.split(',').collect();
+    let moved = BLACK.replacen(b1, &format!("rook,b1,{},{}", a1[2], b1_fields[3]), 1);
+    let without_magic: String = moved
+        .lines()
+        .map(|l| if l.starts_with('#') { l.to_owned() } else { l.split(',').take(4).collect::<Vec<_>>().join(",") })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let message = build_error(&without_magic);
+    assert!(message.starts_with("black: rook b1"), "{message}");
+}
+
+/// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is
+/// checked against every magic of the published tables in `tests/data/published/`.
+#[test]
+fn no_published_magic_is_left_in_magic_tables() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let published: BTreeSet<u64> = std::fs::read_dir(root.join("tests/data/published"))
+        .unwrap()
+        .flat_map(|entry| hex_numbers(&std::fs::read_to_string(entry.unwrap().path()).unwrap()))
+        .collect();
+    assert!(published.len() > 200, "the published tables hold their magics: {}", published.len());
+    let mut shipped = BTreeSet::new();
+    let mut stack = vec![root.join("magic-tables")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if let Ok(text) = std::fs::read_to_string(&path) {
+                shipped.extend(hex_numbers(&text));
+            }
+        }
+    }
+    let left: Vec<String> = shipped.intersection(&published).map(|m| format!("{m:#018x}")).collect();
+    assert!(left.is_empty(), "published magics in magic-tables/: {left:?}");
+}
+
+/// The numbers written as `0x` and 16 hex digits (underscores allowed) in `text`.
+fn hex_numbers(text: &str) -> Vec<u64> {
+    let mut numbers = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        if bytes[i] == b'0' && (bytes[i + 1] | 0x20) == b'x' {
+            let digits: String = text[i + 2..]
+                .chars()
+                .take_while(|c| c.is_ascii_hexdigit() || *c == '_')
+                .filter(|c| *c != '_')
+                .collect();
+            if digits.len() == 16 {
+                numbers.push(u64::from_str_radix(&digits, 16).unwrap());
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    numbers
+}
