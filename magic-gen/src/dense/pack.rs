@@ -648,6 +648,67 @@ impl Packer {
         }
     }
 
+    /// Cache lines (of eight slots) that `c`'s used slots touch when placed at `o`.
+    fn lines_at(c: &Cand, o: usize) -> usize {
+        let mut lines: Vec<usize> = c.used.iter().map(|&r| (o + r as usize) / 8).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines.len()
+    }
+
+    /// Re-places every bishop square with the candidate, among the first `draws` of its stream,
+    /// whose used slots touch the fewest cache lines, wherever it fits without raising the
+    /// table's end. A chain of dependent bishop lookups waits on a cache miss whenever the
+    /// next one lands on a line not in L1: this keeps the bishops' lines few, as the published
+    /// tables' are. Deterministic: squares in order, candidates in stream order, the lowest
+    /// offset among equals. Returns the bishops' cache lines before and after.
+    pub fn compact_bishops(&mut self, draws: u64) -> (usize, usize) {
+        let end = self.table_end();
+        let bishop_lines = |packer: &Packer| -> usize {
+            let mut lines: Vec<usize> = packer.placed[64..]
+                .iter()
+                .flatten()
+                .flat_map(|pl| pl.cand.used.iter().map(move |&r| (pl.o + r as usize) / 8))
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            lines.len()
+        };
+        let before = bishop_lines(self);
+        for p in 64..128 {
+            let Some(current) = self.unplace(p) else { continue };
+            let mut best = (Self::lines_at(&current.cand, current.o), current.o, current.cand.clone());
+            let (sl, sq) = pair_parts(p);
+            for (k, magic) in Candidates::new(self.seed, sl, sq, 0).take(draws as usize) {
+                let sd = &self.squares[p];
+                if !self.tester.is_valid(sd, magic) {
+                    continue;
+                }
+                let c = self.tester.cand(sd, k, magic);
+                // No placement can touch fewer lines than its slots fill, at the best alignment.
+                let fewest = (0..8).map(|shift| Self::lines_at(&c, shift)).min().unwrap_or(0);
+                if fewest >= best.0 {
+                    continue;
+                }
+                let mut from = 0;
+                while let Some(o) = self.board.lowest_fit(&c, from, end) {
+                    let lines = Self::lines_at(&c, o);
+                    if lines < best.0 {
+                        best = (lines, o, c.clone());
+                    }
+                    if lines == fewest {
+                        break;
+                    }
+                    from = o + 1;
+                }
+            }
+            let (_, o, cand) = best;
+            self.cursors[p] = self.cursors[p].max(cand.k + 1);
+            self.place(p, cand, o);
+        }
+        (before, bishop_lines(self))
+    }
+
     /// (pair, k, offset) of every placed square.
     pub fn placement(&self) -> Vec<(usize, u64, usize)> {
         self.placed

@@ -15,8 +15,11 @@ use crate::{Failure, Outcome};
 const MAX_ITERATIONS: u64 = 1_000_000_000_000;
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
-    if !(1..=MAX_ITERATIONS).contains(&args.iterations) {
-        return Err(Failure(format!("--iterations {} is out of range: 1 to {MAX_ITERATIONS}", args.iterations)));
+    if args.iterations > MAX_ITERATIONS {
+        return Err(Failure(format!("--iterations {} is out of range: 0 to {MAX_ITERATIONS}", args.iterations)));
+    }
+    if args.compact_bishops.is_some_and(|n| !(1..=1 << 32).contains(&n)) {
+        return Err(Failure("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned()));
     }
     if let Some(t) = args.time
         && !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0)
@@ -131,6 +134,22 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             );
         }
     }
+    if let Some(draws) = args.compact_bishops {
+        // From the best placement: the run may have wandered above it since. The run's counters
+        // stay, so a resumption continues where it stopped.
+        let (iteration, cursors) = (packer.iteration, packer.cursors.clone());
+        packer = Packer::new(&references, layout, seed, packer.params.clone());
+        packer.iteration = iteration;
+        packer.cursors = cursors;
+        for &(pair, k, offset) in &best.rows {
+            if !packer.place_recipe(pair, k, offset) {
+                return Err(Failure(format!("internal: pair {pair} of the best placement does not fit again")));
+            }
+        }
+        let (before, after) = packer.compact_bishops(draws);
+        eprintln!("bishops' cache lines: {before} -> {after}");
+        best.rows = packer.placement();
+    }
     // The best placement with the counters of the end of the run, so a resumption continues
     // where this run stopped.
     best.iteration = packer.iteration;
@@ -158,6 +177,9 @@ fn reproduce_command(args: &PackArgs) -> String {
         }
     }
     words.push(format!("--iterations {}", args.iterations));
+    if let Some(draws) = args.compact_bishops {
+        words.push(format!("--compact-bishops {draws}"));
+    }
     for (flag, value, default) in [
         ("--pool", args.pool as u64, defaults.pool as u64),
         ("--fresh", args.fresh, defaults.fresh),
