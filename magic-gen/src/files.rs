@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
 use crate::recipe::parse_recipe;
-use crate::records::{RecordKind, is_record_file, parse_record_set};
+use crate::records::{RecordKind, is_record_file, parse_record_set, strip_bom};
 use crate::search::Shard;
 use crate::{Slider, Square};
 
@@ -164,8 +164,13 @@ fn square_result(
 ) -> Result<SquareResult, String> {
     let slider: Slider = slider.parse().map_err(|e: crate::ParseSliderError| format!("`{slider}` is {e}"))?;
     let square: Square = square.parse().map_err(|e: crate::ParseSquareError| format!("`{square}` is {e}"))?;
-    if !(1..=32).contains(&bits) {
-        return Err(format!("{slider} {square}: {bits} index bits is out of range (1..=32)"));
+    // More index bits than the relevant mask has never helps a fancy magic, and the search never
+    // writes them: a larger number is a corrupt file, reported in the file's own terms.
+    let mask_bits = magic_tables_core::geometry::relevant_mask(slider, square).count_ones();
+    if !(1..=mask_bits).contains(&bits) {
+        return Err(format!(
+            "{slider} {square}: {bits} index bits is out of range: 1 to {mask_bits} (the bits of its relevant mask)"
+        ));
     }
     let found = match (magic, candidate) {
         (Some(m), Some(c)) => Some((m, c)),
@@ -194,7 +199,19 @@ fn into_stream_order(
 /// first non-blank character: `{` for JSON). A CSV file has no seed or shard, so they read as
 /// seed 0, shard 0/1.
 pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError> {
+    let text = strip_bom(text);
     if text.trim_start().starts_with('{') {
+        // Look at `format` first, so that some other JSON file is named as such rather than
+        // reported as a results file with unknown fields.
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| error_at(path, Some(e.line() as u64), e.to_string()))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(RESULTS_FORMAT) {
+            return Err(error_at(
+                path,
+                None,
+                format!("not a magic-gen results file: it has no `\"format\": \"{RESULTS_FORMAT}\"` field"),
+            ));
+        }
         let file: ResultsJson =
             serde_json::from_str(text).map_err(|e| error_at(path, Some(e.line() as u64), e.to_string()))?;
         if file.format != RESULTS_FORMAT {
@@ -226,10 +243,13 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
             if field.is_empty() {
                 return Ok(None);
             }
-            field
-                .parse()
-                .map(Some)
-                .map_err(|_| at(format!("`{field}` in column `{}` is not a whole number", RESULTS_CSV_HEADER[i])))
+            field.parse().map(Some).map_err(|_| {
+                at(format!(
+                    "`{field}` in column `{}` is not a whole number from 0 to {}",
+                    RESULTS_CSV_HEADER[i],
+                    u64::MAX
+                ))
+            })
         };
         let bits = number(2)?.ok_or_else(|| at("`bits` is empty".to_owned()))?;
         let bits = u32::try_from(bits).map_err(|_| at(format!("{bits} index bits is out of range")))?;
@@ -296,6 +316,7 @@ pub struct LoadedSet {
 /// (header `square,index,piece,…` with `magic_hex` + `bits_used`, `magic_hex` + `shift` +
 /// `offset`, or `black_magic_hex` + `shift` + `offset`).
 pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
+    let text = strip_bom(text);
     if text.lines().any(|line| line.trim_start().starts_with("# layout=")) {
         let recipe = parse_recipe(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
         return Ok(LoadedSet {
@@ -321,13 +342,17 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
 /// Whether `text` is a plain list of magics: one hexadecimal number a line (blank lines and
 /// `#` comments allowed), as the exhaustive-search record files are.
 pub fn is_magic_list(text: &str) -> bool {
-    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).is_some_and(|l| parse_hex(l).is_ok())
+    strip_bom(text)
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| parse_hex(l).is_ok())
 }
 
 /// Reads a plain list of magics with the line of each.
 pub fn read_magic_list(path: &Path, text: &str) -> Result<Vec<(u64, u64)>, FileError> {
     let mut magics = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in strip_bom(text).lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

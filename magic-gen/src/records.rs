@@ -51,15 +51,21 @@ pub fn parse_hex(text: &str) -> Result<u64, String> {
     u64::from_str_radix(digits, 16).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// `text` without a leading UTF-8 byte-order mark, which spreadsheet programs write at the start
+/// of CSV files and which would otherwise become part of the first column's name.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Whether `text` starts like a record file (its header begins with `square,`).
 pub fn is_record_file(text: &str) -> bool {
-    text.lines().next().unwrap_or("").trim().starts_with("square,")
+    strip_bom(text).lines().next().unwrap_or("").trim().starts_with("square,")
 }
 
 /// Reads a record file. Every square may appear at most once; the error names the line of its
 /// second appearance and of its first.
 pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordError> {
-    let mut lines = text.lines().enumerate().map(|(i, line)| (i as u64 + 1, line.trim()));
+    let mut lines = strip_bom(text).lines().enumerate().map(|(i, line)| (i as u64 + 1, line.trim()));
     let header_error = |message: String| RecordError { line: 1, message };
     let (_, header) = lines.next().ok_or_else(|| header_error("the file is empty".into()))?;
     let header: Vec<&str> = header.split(',').map(str::trim).collect();
@@ -89,7 +95,9 @@ pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordErro
             return Err(at(format!("{} fields where the header has {}", fields.len(), header.len())));
         }
         let whole = |col: usize, name: &str| -> Result<u32, RecordError> {
-            fields[col].parse().map_err(|_| at(format!("`{}` in column `{name}` is not a whole number", fields[col])))
+            fields[col].parse().map_err(|_| {
+                at(format!("`{}` in column `{name}` is not a whole number from 0 to {}", fields[col], u32::MAX))
+            })
         };
         let slider: Slider = fields[piece_col]
             .parse()
@@ -146,5 +154,8 @@ mod tests {
         let short = "square,index,piece,magic_hex,bits_used\nb1,1,rook\n";
         assert_eq!(parse_record_set(short).unwrap_err().line, 2);
         assert!(parse_record_set("square,piece\n").unwrap_err().message.contains("magic_hex"));
+        let with_bom = "\u{feff}square,index,piece,magic_hex,bits_used\nb1,1,rook,0x1,11\n";
+        assert!(is_record_file(with_bom));
+        assert_eq!(parse_record_set(with_bom).unwrap().1.entries.len(), 1);
     }
 }

@@ -27,14 +27,10 @@ fn bad_input(args: &[&str], needles: &[&str]) {
     }
 }
 
-fn records_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} not found; record files not checked", dir.display());
-        None
-    }
+/// The copies of the published records in the repository (`tests/data/`, sources in its
+/// README), so that the tests need nothing outside the checkout and never skip.
+fn test_data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data")
 }
 
 #[test]
@@ -127,8 +123,10 @@ fn malformed_files_name_the_line() {
 fn oversized_tables_are_refused_not_allocated() {
     let dir = tempfile::tempdir().unwrap();
     let huge = write(dir.path(), "huge.csv", "slider,square,bits,magic,candidate,drawn\nrook,e4,32,0x1,1,1\n");
-    bad_input(&["verify", huge.to_str().unwrap()], &["huge.csv", "shift 32 is out of range"]);
-    bad_input(&["emit", "--input", huge.to_str().unwrap()], &["rook a1 has none"]);
+    bad_input(&["verify", huge.to_str().unwrap()], &["huge.csv:2:", "rook e4: 32 index bits is out of range: 1 to 10"]);
+    bad_input(&["emit", "--input", huge.to_str().unwrap()], &["huge.csv:2:", "32 index bits"]);
+    let none = write(dir.path(), "none.csv", "slider,square,bits,magic,candidate,drawn\nrook,e4,10,0x1,1,1\n");
+    bad_input(&["emit", "--input", none.to_str().unwrap()], &["rook a1 has none"]);
     let far = "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,4294967295\n";
     let far = write(dir.path(), "far.csv", far);
     bad_input(&["verify", far.to_str().unwrap()], &["offset 4294967295 is beyond"]);
@@ -337,10 +335,10 @@ fn which_cc() -> Result<&'static str, ()> {
 /// The exhaustive-search lists (every magic of one square at one bit fewer) all verify.
 #[test]
 fn record_magic_lists_verify() {
-    let Some(dir) = records_dir() else { return };
+    let dir = test_data().join("lists");
     for (file, slider, square, bits, count) in [
         ("rook_d7_shift9_all354_magics_niklasf.txt", "rook", "d7", "9", 354),
-        ("bishop_h2_4bit_magics_niklasf_cuda.txt", "bishop", "h2", "4", 14237),
+        ("bishop_h2_4bit_magics_niklasf_cuda_first2000.txt", "bishop", "h2", "4", 2000),
     ] {
         let path = dir.join(file);
         let path = path.to_str().unwrap();
@@ -357,8 +355,8 @@ fn record_magic_lists_verify() {
 /// Every record table verifies and has the size `layout_size_records.csv` gives for it.
 #[test]
 fn every_record_file_verifies_at_its_published_size() {
-    let Some(dir) = records_dir() else { return };
-    let sizes = std::fs::read_to_string(dir.join("layout_size_records.csv")).unwrap();
+    let sizes = std::fs::read_to_string(test_data().join("layout_size_records.csv")).unwrap();
+    let dir = test_data().join("published");
     let published = |layout_prefix: &str| -> usize {
         let row =
             sizes.lines().find(|l| l.starts_with(layout_prefix)).unwrap_or_else(|| panic!("no row {layout_prefix}"));
@@ -388,7 +386,7 @@ fn every_record_file_verifies_at_its_published_size() {
     let mut record_csvs: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| n.ends_with(".csv") && n != "layout_size_records.csv" && n != "per_square_limits.csv")
+        .filter(|n| n.ends_with(".csv"))
         .collect();
     record_csvs.sort();
     let mut expected_names: Vec<&str> = cases.iter().map(|c| c.0).collect();
@@ -406,4 +404,274 @@ fn every_record_file_verifies_at_its_published_size() {
             .unwrap_or_else(|| panic!("{file}: no `{label}` line in {stdout}"));
         assert_eq!(reported, published(layout), "{file}");
     }
+}
+
+/// Results and record files of `text`, written into a new temporary directory.
+fn temp_files(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = files
+        .iter()
+        .map(|(name, bytes)| {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path.to_str().unwrap().to_owned()
+        })
+        .collect();
+    (dir, paths)
+}
+
+const RESULTS_HEADER: &str = "slider,square,bits,magic,candidate,drawn\n";
+
+/// Checking nothing is not a success: a file without a single magic is a negative answer.
+#[test]
+fn an_empty_set_is_not_valid() {
+    let empty_json = r#"{"format": "magic-gen-results/1", "generator": "x", "seed": 0, "shard": "0/1", "squares": []}"#;
+    let null_json = r#"{"format": "magic-gen-results/1", "generator": "x", "seed": 0, "shard": "0/1", "squares": [
+        {"slider": "rook", "square": "a1", "bits": 12, "magic": null, "candidate": null, "drawn": 5}]}"#;
+    let record_header = "square,index,piece,magic_hex,bits_used,source\n";
+    let (_dir, paths) = temp_files(&[
+        ("header.csv", RESULTS_HEADER.as_bytes()),
+        ("empty.json", empty_json.as_bytes()),
+        ("null.json", null_json.as_bytes()),
+        ("record.csv", record_header.as_bytes()),
+    ]);
+    for path in &paths {
+        let (stdout, _) = run(&["verify", path], 1);
+        assert!(stdout.contains("valid: no: the file has no magic to check"), "{stdout}");
+        assert!(!stdout.contains("valid: yes"), "{stdout}");
+    }
+}
+
+/// Numbers out of range are refused with the allowed range, never a panic or a huge allocation.
+#[test]
+fn out_of_range_numbers_name_the_allowed_range() {
+    let shard = |s: &str| {
+        format!(
+            r#"{{"format": "magic-gen-results/1", "generator": "x", "seed": 0, "shard": "{s}", "squares": [
+            {{"slider": "rook", "square": "a1", "bits": 12, "magic": null, "candidate": null, "drawn": 5}}]}}"#
+        )
+    };
+    let (_dir, paths) = temp_files(&[
+        ("huge.json", shard("0/18446744073709551615").as_bytes()),
+        ("big.json", shard("1/4000000000").as_bytes()),
+    ]);
+    bad_input(&["merge", &paths[0]], &["shard 0/18446744073709551615 is out of range", "must be 1 to 1048576"]);
+    bad_input(&["merge", &paths[1], &paths[0]], &["shard 1/4000000000", "must be 1 to 1048576"]);
+    bad_input(&["search", "--shard", "0/18446744073709551615"], &["--shard", "out of range", "1 to 1048576"]);
+    bad_input(&["search", "--max-candidates", "0"], &["--max-candidates 0 is out of range: 1 to"]);
+    bad_input(&["emit", "--seed", "1", "--max-candidates", "0"], &["--max-candidates 0 is out of range: 1 to"]);
+    bad_input(&["search", "--bits", "4294967295", "--slider", "rook", "--square", "e4"], &["rook e4", "4294967295"]);
+    bad_input(&["search", "--bits-below", "4294967295", "--slider", "rook"], &["--bits-below 4294967295"]);
+    bad_input(&["search", "--seed", "18446744073709551616"], &["--seed", "18446744073709551616"]);
+    let dir = tempfile::tempdir().unwrap();
+    let recipe = dir.path().join("recipe.csv");
+    let recipe = recipe.to_str().unwrap();
+    bad_input(&["pack", "--kick-size", "129", "-o", recipe], &["--kick-size 129 is out of range: 0 to 128"]);
+    bad_input(
+        &["pack", "--kick-window", "18446744073709551615", "-o", recipe],
+        &["--kick-window 18446744073709551615 is out of range: 0 to 262144"],
+    );
+    // A plain list's index bits, and numbers in record files, beyond what their columns hold.
+    let list = test_data().join("lists/rook_d7_shift9_all354_magics_niklasf.txt");
+    let list = list.to_str().unwrap();
+    bad_input(&["verify", list, "--slider", "rook", "--square", "d7", "--bits", "99"], &["rook d7", "99 index bits"]);
+    let far = dir.path().join("far.csv");
+    std::fs::write(&far, "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,99999999999\n").unwrap();
+    bad_input(&["verify", far.to_str().unwrap()], &["far.csv:2:", "99999999999", "0 to 4294967295"]);
+}
+
+/// `merge` reads only this tool's results: any other file is named as such.
+#[test]
+fn merge_refuses_files_that_are_not_results() {
+    let no_squares = r#"{"format": "magic-gen-results/1", "generator": "x", "seed": 0, "shard": "0/1", "squares": []}"#;
+    let (_dir, paths) = temp_files(&[
+        ("other.json", br#"{"a": 1}"#),
+        ("array.json", b"[1, 2]"),
+        ("nothing.json", no_squares.as_bytes()),
+    ]);
+    bad_input(&["merge", &paths[0]], &["other.json", "not a magic-gen results file"]);
+    bad_input(&["merge", &paths[1]], &["array.json", "needs JSON results"]);
+    bad_input(&["merge", &paths[2]], &["nothing.json", "lists no squares"]);
+}
+
+/// Black magics are built for one shift per slider; another one is a misread file.
+#[test]
+fn black_magics_with_another_shift_are_refused() {
+    let black = "square,index,piece,black_magic_hex,shift,offset\na1,0,rook,0x1,52,0\nb1,1,rook,0x1,53,0\n";
+    let (_dir, paths) = temp_files(&[("black.csv", black.as_bytes())]);
+    bad_input(&["verify", &paths[0]], &["black.csv", "rook b1", "black magics use shift 52", "not 53"]);
+}
+
+/// A byte-order mark (as spreadsheets write) is accepted; text that is not UTF-8 is reported
+/// at its line.
+#[test]
+fn byte_order_marks_and_invalid_utf8() {
+    let record = "\u{feff}square,index,piece,magic_hex,bits_used,source\ne4,28,rook,0x1,10,x\n";
+    let results = format!("\u{feff}{RESULTS_HEADER}rook,e4,10,0x1,1,1\n");
+    let list = "\u{feff}0x1\n";
+    let mut bad = RESULTS_HEADER.as_bytes().to_vec();
+    bad.extend_from_slice(b"rook,e4,10,0x1,1,1\nrook,e5,10,0x\xff1,1,1\n");
+    let (_dir, paths) = temp_files(&[
+        ("record.csv", record.as_bytes()),
+        ("results.csv", results.as_bytes()),
+        ("list.txt", list.as_bytes()),
+        ("bad.csv", &bad),
+    ]);
+    let (stdout, _) = run(&["verify", &paths[0]], 1);
+    assert!(stdout.contains("record table: fancy") && stdout.contains("rook e4") && stdout.contains("not magic"));
+    let (stdout, _) = run(&["verify", &paths[1]], 1);
+    assert!(stdout.contains("rook e4") && stdout.contains("not magic"), "{stdout}");
+    let (stdout, _) = run(&["verify", &paths[2], "--slider", "rook", "--square", "e4", "--bits", "10"], 1);
+    assert!(stdout.contains("valid: no: line 1:"), "{stdout}");
+    bad_input(&["verify", &paths[3]], &["bad.csv:3:", "not UTF-8", "column 14"]);
+}
+
+/// `--slider`, `--square` and `--bits` describe a plain list; with a set they are refused rather
+/// than silently ignored.
+#[test]
+fn verify_options_for_lists_are_refused_with_sets() {
+    let (_dir, paths) = temp_files(&[("set.csv", format!("{RESULTS_HEADER}rook,e4,10,0x1,1,1\n").as_bytes())]);
+    for option in [["--slider", "rook"], ["--square", "e4"], ["--bits", "10"]] {
+        let mut args = vec!["verify", &paths[0]];
+        args.extend(option);
+        bad_input(&args, &["set.csv", "plain list", "names its own squares"]);
+    }
+}
+
+/// A set that does not verify is a negative result (exit 1), for `emit` and for `merge`, and
+/// nothing is written.
+#[test]
+fn a_table_that_does_not_verify_exits_1() {
+    let good = run(&["search"], 0).0;
+    // Rook e4's magic (the first `"square": "e4"` is the rook's: stream order) replaced by 1.
+    let start = good.find("\"square\": \"e4\"").unwrap();
+    let magic_at = start + good[start..].find("\"magic\": \"").unwrap() + "\"magic\": \"".len();
+    let corrupt = format!("{}0x0000000000000001{}", &good[..magic_at], &good[magic_at + 18..]);
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "corrupt.json", &corrupt);
+    let input = input.to_str().unwrap();
+    let out = dir.path().join("table.rs");
+    let out_arg = out.to_str().unwrap();
+    let (stdout, stderr) = run(&["emit", "--input", input, "-o", out_arg], 1);
+    assert!(stdout.is_empty() && stderr.contains("do not verify") && stderr.contains("rook e4"), "{stderr}");
+    assert!(!out.exists());
+    let (_, stderr) = run(&["merge", "--format", "rust", input, "-o", out_arg], 1);
+    assert!(stderr.contains("do not verify"), "{stderr}");
+    assert!(!out.exists());
+}
+
+/// `--format rust` output compiles on its own in a new crate, and its lookups are right.
+#[test]
+fn rust_output_is_self_contained() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("magics.rs");
+    run(&["emit", "--seed", "tuned", "-o", table.to_str().unwrap()], 0);
+    let main = write(
+        dir.path(),
+        "main.rs",
+        "mod magics;\nfn main() {\n\
+         let occ = (1u64 << 25) | (1 << 26) | (1 << 12) | (1 << 36) | (1 << 52);\n\
+         println!(\"{:016x} {:016x} {:016x}\", magics::rook_attacks(28, occ), magics::bishop_attacks(0, 0),\n\
+         magics::queen_attacks(27, !0));\n}\n",
+    );
+    let exe = dir.path().join("main");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let output = std::process::Command::new(rustc)
+        .args(["--edition", "2021", "-C", "opt-level=0", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(std::process::Command::new(&exe).output().unwrap().stdout).unwrap();
+    assert_eq!(text.trim(), "00000010ec101000 8040201008040200 0000001c141c0000");
+}
+
+/// A small, fast command that writes its output with `-o`.
+const WRITE_ONE: [&str; 5] = ["search", "--slider", "bishop", "--square", "a1"];
+
+fn search_to(path: &Path, code: i32) -> String {
+    let mut args = WRITE_ONE.to_vec();
+    args.extend(["--format", "csv", "-o", path.to_str().unwrap()]);
+    run(&args, code).1
+}
+
+/// `-o` through a symbolic link writes the file it points to; the link stays a link.
+#[test]
+fn output_through_a_symlink_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = write(dir.path(), "real.csv", "old\n");
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink("real.csv", &link).unwrap();
+    search_to(&link, 0);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&real).unwrap().starts_with("slider,square,bits"));
+    // A dangling link creates the file it names.
+    let dangling = dir.path().join("dangling.csv");
+    std::os::unix::fs::symlink("new.csv", &dangling).unwrap();
+    search_to(&dangling, 0);
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(dir.path().join("new.csv")).unwrap().starts_with("slider,"));
+    // Nothing else was left behind (no temporary files).
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+}
+
+/// A target that is not a regular file (here a fifo the test creates, standing in for a device
+/// such as /dev/null) is written directly, never renamed over.
+#[test]
+fn output_to_a_fifo_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let reader_path = fifo.clone();
+    std::thread::spawn(move || {
+        let text = std::fs::read_to_string(reader_path);
+        let _ = sender.send(text);
+    });
+    search_to(&fifo, 0);
+    // A writer that renamed a file over the fifo would never open it, and the reader would wait
+    // for ever: a timeout turns that into a failure.
+    let text = receiver.recv_timeout(std::time::Duration::from_secs(30)).expect("the fifo was written").unwrap();
+    assert!(text.starts_with("slider,square,bits"), "{text}");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+/// A failing command leaves an existing target as it was.
+#[test]
+fn a_failing_command_leaves_the_target_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = write(dir.path(), "table.rs", "precious\n");
+    let target_arg = target.to_str().unwrap();
+    bad_input(&["search", "--square", "z1", "-o", target_arg], &["z1"]);
+    run(&["emit", "--seed", "7", "--max-candidates", "3", "-o", target_arg], 1);
+    let mut args = WRITE_ONE.to_vec();
+    args.extend(["--bits", "2", "-o", target_arg]);
+    bad_input(&args, &["bishop a1"]);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A new file gets the mode the umask gives (as a shell redirection would), not a private
+/// temporary file's 0600; a replaced file keeps its mode.
+#[test]
+fn output_file_modes() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("new.csv");
+    let script = format!("umask 027 && exec \"$0\" {} --format csv -o \"$1\"", WRITE_ONE.join(" "));
+    let status = std::process::Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_magic-gen")])
+        .arg(&new)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::metadata(&new).unwrap().permissions().mode() & 0o777, 0o640);
+    let existing = write(dir.path(), "existing.csv", "old\n");
+    std::fs::set_permissions(&existing, std::fs::Permissions::from_mode(0o604)).unwrap();
+    search_to(&existing, 0);
+    assert_eq!(std::fs::metadata(&existing).unwrap().permissions().mode() & 0o777, 0o604);
+    assert!(std::fs::read_to_string(&existing).unwrap().starts_with("slider,"));
 }

@@ -44,6 +44,9 @@
 
 #![no_std]
 #![warn(missing_docs)]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml) on nightly: each layout module is then marked
+// with the feature that enables it.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use magic_tables_core::{ParseSliderError, ParseSquareError, Slider, Slots, Square};
 
@@ -75,6 +78,11 @@ macro_rules! slider_functions {
 /// The generated statics of a layout whose entry type has a `slot(occupied)` method giving the
 /// position in one flat `ATTACKS` array (`fancy`, `fancy-dense`, `magic32`, `folded`), and its
 /// public lookups over them: `include!`s `$file` from `OUT_DIR` with `$entry` in scope.
+// Unused in a build without those features, such as the default one (`cargo package` builds it).
+#[cfg_attr(
+    not(any(feature = "fancy", feature = "fancy-dense", feature = "magic32", feature = "folded")),
+    allow(unused_macros)
+)]
 macro_rules! flat_layout {
     ($entry:ident, $file:literal) => {
         mod generated {
@@ -97,27 +105,37 @@ macro_rules! flat_layout {
 // The default layout, behind the top-level functions. Its module is public with the `black`
 // feature, as every layout's is with its own.
 #[cfg(feature = "black")]
+#[cfg_attr(docsrs, doc(cfg(feature = "black")))]
 pub mod black;
 #[cfg(not(feature = "black"))]
 mod black;
 
 #[cfg(feature = "byte-lookup")]
+#[cfg_attr(docsrs, doc(cfg(feature = "byte-lookup")))]
 pub mod byte_lookup;
 #[cfg(feature = "fancy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fancy")))]
 pub mod fancy;
 #[cfg(feature = "fancy-dense")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fancy-dense")))]
 pub mod fancy_dense;
 #[cfg(feature = "fixed-shift")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fixed-shift")))]
 pub mod fixed_shift;
 #[cfg(feature = "folded")]
+#[cfg_attr(docsrs, doc(cfg(feature = "folded")))]
 pub mod folded;
 #[cfg(feature = "magic32")]
+#[cfg_attr(docsrs, doc(cfg(feature = "magic32")))]
 pub mod magic32;
 #[cfg(feature = "pext")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pext")))]
 pub mod pext;
 #[cfg(feature = "plain")]
+#[cfg_attr(docsrs, doc(cfg(feature = "plain")))]
 pub mod plain;
 #[cfg(feature = "shared")]
+#[cfg_attr(docsrs, doc(cfg(feature = "shared")))]
 pub mod shared;
 
 pub use black::{ATTACKS, BISHOP_MAGICS, BlackMagic, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};

@@ -1,6 +1,6 @@
 //! Every layout module of `magic-tables`, exhaustively through its public functions: every
 //! subset of every mask, each again with random bits outside the mask, queen = rook | bishop,
-//! and the table sizes against the published figures in `shared/records/layout_size_records.csv`.
+//! and the table sizes against the published figures in `tests/data/layout_size_records.csv` (a copy of the records' file, sources in `tests/data/README.md`).
 //!
 //! `magic-tests` enables every layout feature of `magic-tables`, so a plain `cargo test` runs these.
 

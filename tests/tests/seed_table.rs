@@ -1,6 +1,6 @@
 //! Per-square occupancy and attack-set counts against the published table of them (the
 //! "#occs/#attset" table of the Chess Programming Wiki's Magic Bitboards page) and the
-//! published per-square limits in `../shared/records/per_square_limits.csv`.
+//! published per-square limits in `tests/data/per_square_limits.csv` (a copy of the records' file).
 
 use std::path::PathBuf;
 
@@ -66,16 +66,13 @@ fn named_examples() {
     assert_eq!(counted(Slider::Bishop, sq("d5")), (512, 108));
 }
 
-/// The published figures (source: the `per_square_limits.csv` record file, which cites the
-/// Chess Programming Wiki and niklasf/magics). CI always has `../shared` beside the checkout;
-/// a checkout without it has nothing to compare against, and says so.
+/// The published figures (`tests/data/per_square_limits.csv`: a copy of the records'
+/// `per_square_limits.csv`, which cites the Chess Programming Wiki and niklasf/magics; see
+/// `tests/data/README.md`).
 #[test]
 fn every_square_matches_the_published_limits() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/records/per_square_limits.csv");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("note: {} not found; published limits not compared", path.display());
-        return;
-    };
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/per_square_limits.csv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut rows = 0;
     for (line_number, line) in text.lines().enumerate().skip(1) {
         let fields: Vec<&str> = line.split(',').collect();

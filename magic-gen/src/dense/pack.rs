@@ -519,7 +519,7 @@ impl Packer {
         let mut rng = Mix::new(self.seed, self.iteration);
         self.iteration += 1;
         let n = self.squares.len();
-        if self.params.rebuild_every > 0 && self.iteration % self.params.rebuild_every == 0 {
+        if self.params.rebuild_every > 0 && self.iteration.is_multiple_of(self.params.rebuild_every) {
             self.rebuild(&mut rng);
             return;
         }

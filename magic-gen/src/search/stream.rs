@@ -216,7 +216,7 @@ impl Iterator for CandidateStream {
     type Item = (u64, u64);
 
     fn next(&mut self) -> Option<(u64, u64)> {
-        if self.shard.count > 1 && self.next % SHARD_BLOCK == 0 {
+        if self.shard.count > 1 && self.next.is_multiple_of(SHARD_BLOCK) {
             let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
             if block != self.next / SHARD_BLOCK {
                 self.next = block.checked_mul(SHARD_BLOCK)?;

@@ -62,6 +62,11 @@ pub enum SourceFormat {
     C,
 }
 
+/// The most shards `--shard I/N` may split a search into: far more processes than anyone runs,
+/// small enough that candidate numbers (a block of 4,096 per shard in turn) stay far from
+/// overflowing.
+pub const MAX_SHARDS: u64 = 1 << 20;
+
 /// Candidates a square may draw when neither --max-candidates nor --time is given.
 pub const DEFAULT_MAX_CANDIDATES: u64 = 100_000_000;
 
@@ -86,8 +91,8 @@ pub struct SearchArgs {
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Give up on a square after drawing this many candidates [default: 100000000, or no limit
-    /// with --time].
+    /// Give up on a square after drawing this many candidates, at least 1 [default: 100000000, or
+    /// no limit with --time].
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
     /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5). The
@@ -95,7 +100,8 @@ pub struct SearchArgs {
     /// candidates.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Search only shard I of N of every square's candidate sequence (see `merge`).
+    /// Search only shard I of N (N from 1 to 1048576) of every square's candidate sequence (see
+    /// `merge`).
     #[arg(long, value_name = "I/N", default_value = "0/1")]
     pub shard: Shard,
     /// Output format.
@@ -163,10 +169,10 @@ pub struct EmitArgs {
     /// A results file with a magic for all 128 squares (from `search` or `merge`).
     #[arg(long, value_name = "FILE", conflicts_with = "seed", required_unless_present = "seed")]
     pub input: Option<PathBuf>,
-    /// Search the magics now: a master seed, or `tuned` for the magic-tables build's own seeds.
+    /// Search the magics now: a master seed, or `tuned` for the seeds magic-tables builds its `fancy` table from.
     #[arg(long, value_name = "N|tuned")]
     pub seed: Option<String>,
-    /// Candidates per square for a --seed search.
+    /// Candidates per square for a --seed search, at least 1.
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     pub max_candidates: u64,
     /// Output format.

@@ -8,11 +8,17 @@ use crate::output::{complete_table, write_text};
 use crate::{Failure, Outcome};
 
 pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
+    if args.max_candidates == 0 {
+        return Err(Failure(format!("--max-candidates 0 is out of range: 1 to {}", u64::MAX)));
+    }
     let generated = match (&args.input, args.seed.as_deref()) {
         (Some(path), _) => {
             let text = crate::output::read_text(path)?;
             let results = read_results(path, &text)?;
-            complete_table(&results, SeedPlan::Master(results.seed))?
+            match complete_table(&results, SeedPlan::Master(results.seed)) {
+                Ok(generated) => generated,
+                Err(error) => return error.into_outcome(),
+            }
         }
         (None, Some(seed)) => {
             let plan = if seed == "tuned" {

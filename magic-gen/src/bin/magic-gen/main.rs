@@ -1,7 +1,8 @@
 //! `magic-gen`: find, verify and export magic bitboard multipliers.
 //!
 //! Exit codes: 0 success; 1 the work was done but its answer is "no" (a magic not found within
-//! the budget, a table that does not verify); 2 bad input (arguments, files) or an I/O error.
+//! the budget, a table that does not verify, a file with no magic to verify); 2 bad input
+//! (arguments, files) or an I/O error.
 
 mod cli;
 mod emit_cmd;

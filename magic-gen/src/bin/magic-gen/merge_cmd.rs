@@ -3,7 +3,7 @@
 use magic_gen::files::{SearchResults, read_results};
 use magic_gen::search::Shard;
 
-use crate::cli::MergeArgs;
+use crate::cli::{MAX_SHARDS, MergeArgs};
 use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
@@ -12,6 +12,13 @@ use crate::{Failure, Outcome};
 pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     let first = parts.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
     let count = first.shard.count();
+    // A corrupt count must not size the table below; `search` writes at most MAX_SHARDS.
+    if count > MAX_SHARDS {
+        return Err(Failure(format!(
+            "shard {} is out of range: the shard count must be 1 to {MAX_SHARDS}",
+            first.shard
+        )));
+    }
     let mut seen = vec![false; count as usize];
     for part in parts {
         if part.seed != first.seed {
@@ -55,10 +62,18 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
                 path.display()
             )));
         }
-        parts.push(read_results(path, &text)?);
+        let part = read_results(path, &text)?;
+        if part.squares.is_empty() {
+            return Err(Failure(format!("{}: lists no squares, so there is nothing to merge", path.display())));
+        }
+        parts.push(part);
     }
     let merged = merge(&parts)?;
-    write_text(args.output.as_deref(), &render_results(&merged, args.format)?)?;
+    let text = match render_results(&merged, args.format) {
+        Ok(text) => text,
+        Err(error) => return error.into_outcome(),
+    };
+    write_text(args.output.as_deref(), &text)?;
     let missing = merged.squares.iter().filter(|s| s.found.is_none()).count();
     eprintln!(
         "merged {} shards: {} of {} squares have a magic",

@@ -43,6 +43,22 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if params.pool == 0 || params.fresh == 0 || params.kick_every == 0 || params.pool > 1 << 16 {
         return Err(Failure("--pool (1 to 65536), --fresh and --kick-every must be at least 1".to_owned()));
     }
+    // A kick takes out up to --kick-size of the 128 squares (more would never be found: the
+    // packer would loop for ever) and a window inside the table (beyond it, slot arithmetic
+    // would overflow).
+    if params.kick_size > 128 {
+        return Err(Failure(format!(
+            "--kick-size {} is out of range: 0 to 128 (the squares of a table)",
+            params.kick_size
+        )));
+    }
+    if params.kick_window > magic_gen::dense::pack::CAPACITY {
+        return Err(Failure(format!(
+            "--kick-window {} is out of range: 0 to {} (the largest table packed)",
+            params.kick_window,
+            magic_gen::dense::pack::CAPACITY
+        )));
+    }
     let command = reproduce_command(&args);
     let references = ReferenceSet::new();
     let resumed = match &args.resume {

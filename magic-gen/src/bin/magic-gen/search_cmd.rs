@@ -10,7 +10,7 @@ use magic_gen::search::{FoundMagic, Scheme, SquareSearch, check_bits};
 use magic_gen::{ReferenceSet, Slider, Square};
 use rayon::prelude::*;
 
-use crate::cli::{DEFAULT_MAX_CANDIDATES, ResultFormat, SearchArgs};
+use crate::cli::{DEFAULT_MAX_CANDIDATES, MAX_SHARDS, ResultFormat, SearchArgs};
 use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
@@ -66,6 +66,15 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         && !(1..=MAX_THREADS).contains(&threads)
     {
         return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
+    }
+    if args.shard.count() > MAX_SHARDS {
+        return Err(Failure(format!(
+            "--shard {} is out of range: the shard count must be 1 to {MAX_SHARDS}",
+            args.shard
+        )));
+    }
+    if args.max_candidates == Some(0) {
+        return Err(Failure(format!("--max-candidates 0 is out of range: 1 to {}", u64::MAX)));
     }
     // With --time alone, search until the time is up; otherwise the candidate limit applies.
     let max_candidates = match (args.max_candidates, args.time) {
@@ -143,7 +152,10 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     let missing: Vec<String> =
         results.squares.iter().filter(|r| r.found.is_none()).map(|r| format!("{} {}", r.slider, r.square)).collect();
     if missing.is_empty() || matches!(args.format, ResultFormat::Json | ResultFormat::Csv) {
-        let text = render_results(&results, args.format)?;
+        let text = match render_results(&results, args.format) {
+            Ok(text) => text,
+            Err(error) => return error.into_outcome(),
+        };
         write_text(args.output.as_deref(), &text)?;
     }
     eprintln!("{}", summary(&results, elapsed));

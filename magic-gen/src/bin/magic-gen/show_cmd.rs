@@ -1,5 +1,5 @@
-//! `magic-gen show`: one slider, one square, one occupancy, drawn; and where the default
-//! (tuned fancy) table looks it up.
+//! `magic-gen show`: one slider, one square, one occupancy, drawn; and where the fancy table of
+//! the tuned seeds (`magic-tables` with its `fancy` feature, `emit --seed tuned`) looks it up.
 
 use magic_gen::geometry::{relevant_mask, slow_attacks};
 use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
@@ -24,7 +24,7 @@ pub fn run(args: ShowArgs) -> Result<Outcome, Failure> {
     let index = ((occupied & mask).wrapping_mul(entry.magic)) >> entry.shift;
     text += &format!(
         "\nmagic {:#018x}, shift {} ({} index bits): blocker board {:#018x} maps to index {index},\n\
-         slot {} of the default magic-tables table (offset {})\n",
+         slot {} of the fancy table of `emit --seed tuned` (offset {})\n",
         entry.magic,
         entry.shift,
         entry.bits(),

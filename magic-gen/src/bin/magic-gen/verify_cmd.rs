@@ -23,6 +23,16 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
         check_structure(&file.set).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
         loaded.push((path, Input::Set(file)));
     }
+    // The options describe a plain list's square; a set names its own squares, and silently
+    // checking all of them when the user asked for one would be a wrong answer to the question.
+    if (args.slider.is_some() || args.square.is_some() || args.bits.is_some())
+        && let Some((path, _)) = loaded.iter().find(|(_, input)| matches!(input, Input::Set(_)))
+    {
+        return Err(Failure(format!(
+            "{}: --slider, --square and --bits describe a plain list of magics; this file is a magic set that names its own squares (give them without these options)",
+            path.display()
+        )));
+    }
     let list_square = if loaded.iter().any(|(_, input)| matches!(input, Input::List(_))) {
         match (args.slider, args.square, args.bits) {
             (Some(slider), Some(square), Some(bits)) => Some((slider, square, bits)),
@@ -48,6 +58,13 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
         if !file.not_found.is_empty() {
             let names: Vec<String> = file.not_found.iter().map(|(sl, sq)| format!("{sl} {sq}")).collect();
             println!("  without a magic in the file: {}", names.join(", "));
+        }
+        if file.set.entries.is_empty() {
+            // Checking nothing is not a success: an empty file, or results without a single
+            // magic, answer "no" to "are these magics valid?".
+            all_valid = false;
+            println!("  valid: no: the file has no magic to check");
+            continue;
         }
         match check_set(&file.set, &references) {
             Ok(report) => {
