@@ -2,18 +2,26 @@
 //! `((occ & mask) * magic) >> shift`) into one shared attack array.
 //!
 //! * [`candidate`]: the frozen, seekable candidate stream (a recipe stores only seed, `k`, offset).
-//! * [`pack`]: per-square data, the validity test, the bitset packer and the seeded search.
-//! * [`recipe`]: the recipe file (CSV with `#` header lines), atomic writes, exact verification.
+//! * `pack` (feature `pack`, part of `cli`): per-square data, the validity test, the bitset
+//!   packer and the seeded search.
+//! * `recipe` (feature `pack`): the checkpoint file (a [`crate::recipe`] with the search's state),
+//!   atomic writes, exact verification.
 
 pub mod candidate;
+#[cfg(feature = "pack")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod pack;
+#[cfg(feature = "pack")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod recipe;
 
 pub use candidate::{Candidates, black_candidate};
+#[cfg(feature = "pack")]
 pub use pack::{Layout, Packer, Params};
+#[cfg(feature = "pack")]
 pub use recipe::{Recipe, verify_recipe};
 
-#[cfg(test)]
+#[cfg(all(test, feature = "pack"))]
 mod tests {
     use super::*;
     use crate::ReferenceSet;
