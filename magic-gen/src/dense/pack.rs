@@ -562,6 +562,16 @@ impl Packer {
             let i = rng.below(n as u64 - 1) as usize;
             order.swap(i, i + 1);
         }
+        if self.replace_or_undo(&order, |end1, sum1| end1 < end0 || (end1 == end0 && sum1 < sum0)) {
+            self.rebuilds_kept += 1;
+        }
+    }
+
+    /// Takes the squares `order` lists out and places each again, in that order, at its best
+    /// fit (its old candidate among the choices). Keeps the result if every square found a place
+    /// and `keep(table end, sum of tops)` says so; otherwise puts everything back as it was.
+    /// Returns whether it kept the result.
+    fn replace_or_undo(&mut self, order: &[usize], keep: impl Fn(usize, usize) -> bool) -> bool {
         let saved: Vec<(usize, Placed)> = order.iter().map(|&p| (p, self.unplace(p).unwrap())).collect();
         let mut ok = true;
         for (p, old) in &saved {
@@ -573,12 +583,8 @@ impl Packer {
                 }
             }
         }
-        if ok {
-            let (end1, sum1) = (self.table_end(), self.sum_tops());
-            if end1 < end0 || (end1 == end0 && sum1 < sum0) {
-                self.rebuilds_kept += 1;
-                return;
-            }
+        if ok && keep(self.table_end(), self.sum_tops()) {
+            return true;
         }
         for &(p, _) in &saved {
             self.unplace(p);
@@ -586,6 +592,7 @@ impl Packer {
         for (p, old) in saved {
             self.place(p, old.cand, old.o);
         }
+        false
     }
 
     fn kick(&mut self, rng: &mut Mix) {
@@ -610,29 +617,9 @@ impl Packer {
             let j = rng.below(i as u64 + 1) as usize;
             chosen.swap(i, j);
         }
-        let saved: Vec<(usize, Placed)> = chosen.iter().map(|&p| (p, self.unplace(p).unwrap())).collect();
-        let mut ok = true;
-        for (p, old) in &saved {
-            match self.best_fit(*p, Some(&old.cand), CAPACITY) {
-                Some((c, o)) => self.place(*p, c, o),
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if ok {
-            let (end1, sum1) = (self.table_end(), self.sum_tops());
-            if end1 < end0 || (end1 == end0 && sum1 <= sum0 + self.params.kick_slack) {
-                self.kicks_kept += 1;
-                return;
-            }
-        }
-        for &(p, _) in &saved {
-            self.unplace(p);
-        }
-        for (p, old) in saved {
-            self.place(p, old.cand, old.o);
+        let slack = self.params.kick_slack;
+        if self.replace_or_undo(&chosen, |end1, sum1| end1 < end0 || (end1 == end0 && sum1 <= sum0 + slack)) {
+            self.kicks_kept += 1;
         }
     }
 
