@@ -48,3 +48,14 @@ fn a_white_file_is_not_black_magic() {
         overlapped::build_from_records(Layout::Black, &ReferenceSet::new(), "fixed_shift.csv", FIXED).unwrap_err();
     assert_eq!(err.to_string(), "black: fixed_shift.csv does not hold black magics with offsets");
 }
+
+/// A record file with its header only is refused with a message, never a panic.
+#[test]
+fn a_header_only_record_file_is_an_error() {
+    let header = BLACK.lines().next().unwrap();
+    let result = std::panic::catch_unwind(|| {
+        overlapped::build_from_records(Layout::Black, &ReferenceSet::new(), "black.csv", header).map(|_| ())
+    });
+    let message = result.expect("no panic").unwrap_err().to_string();
+    assert!(message.starts_with("black: "), "{message}");
+}

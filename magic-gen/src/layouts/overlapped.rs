@@ -19,7 +19,7 @@
 use build_support::LayoutFile;
 
 use super::{BuildError, Layout, check_lookup, chunked_array, entry_tables, provenance};
-use crate::magic_set::{Indexing, MagicSet, SetEntry, build_set};
+use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, build_set};
 use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::records::{RecordKind, parse_record_set};
 use crate::reference::{ReferenceSet, pair_index};
@@ -102,7 +102,6 @@ fn build_from_set(
     if set.indexing != indexing_of(layout) {
         return Err(data_error(format!("{name} needs {:?} magics", indexing_of(layout))));
     }
-    let (report, attacks) = build_set(set, references).map_err(|source| BuildError::Set { layout: name, source })?;
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
         if entry.shift != entry.slider.fixed_shift() {
@@ -117,11 +116,20 @@ fn build_from_set(
         }
         by_pair[entry.slider.ordinal()][entry.square.index() as usize] = Some(*entry);
     }
-    // build_set has made sure all 128 squares are there (a set with offsets must be complete).
-    let entry = |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("complete");
+    // Every square, each with an offset: an overlapping table has no default place for one.
+    for slider in Slider::ALL {
+        for square in Square::ALL {
+            if by_pair[slider.ordinal()][square.index() as usize].and_then(|e| e.offset).is_none() {
+                return Err(BuildError::Set { layout: name, source: SetError::Missing { slider, square } });
+            }
+        }
+    }
+    let (report, attacks) = build_set(set, references).map_err(|source| BuildError::Set { layout: name, source })?;
+    let entry =
+        |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("checked above");
     // The entries as the runtime holds them, with offsets for addresses: the check below goes
     // through their own `index`, the formula the runtime evaluates.
-    let offset = |slider, square| entry(slider, square).offset.expect("complete") as usize;
+    let offset = |slider, square| entry(slider, square).offset.expect("checked above") as usize;
     let (fixed, black): (Vec<FixedMagic<usize>>, Vec<BlackMagic<usize>>) = references
         .iter()
         .map(|occ| {
