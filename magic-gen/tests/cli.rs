@@ -675,3 +675,32 @@ fn output_file_modes() {
     assert_eq!(std::fs::metadata(&existing).unwrap().permissions().mode() & 0o777, 0o604);
     assert!(std::fs::read_to_string(&existing).unwrap().starts_with("slider,"));
 }
+
+/// `pack`: the same seed and budget give the same recipe; `--resume` continues from a recipe's
+/// iteration; a damaged recipe is refused naming its line. Tiny parameters: this runs unoptimized.
+#[test]
+fn pack_is_deterministic_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
+    let pack = |out: &str, extra: &[&str]| {
+        let mut args = vec!["pack", "-o", out];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&small);
+        run(&args, 0)
+    };
+    pack(&path("a.csv"), &["--seed", "3", "--iterations", "20"]);
+    pack(&path("b.csv"), &["--seed", "3", "--iterations", "20"]);
+    let a = std::fs::read_to_string(path("a.csv")).unwrap();
+    assert_eq!(a, std::fs::read_to_string(path("b.csv")).unwrap());
+    assert!(a.contains("# iteration=20\n") && a.contains("# layout=black\n"), "{a}");
+    let (_, stderr) = pack(&path("c.csv"), &["--resume", &path("a.csv"), "--iterations", "5"]);
+    assert!(stderr.contains("resumed seed 3 at iteration 20"), "{stderr}");
+    assert!(std::fs::read_to_string(path("c.csv")).unwrap().contains("# iteration=25\n"));
+
+    let damaged = a.replacen("rook,b1,", "rook,b1,x", 1);
+    std::fs::write(path("damaged.csv"), &damaged).unwrap();
+    let line = damaged.lines().position(|l| l.starts_with("rook,b1,")).unwrap() + 1;
+    bad_input(&["pack", "--resume", &path("damaged.csv"), "-o", &path("d.csv")], &[&format!("line {line}: rook b1")]);
+    bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
+}

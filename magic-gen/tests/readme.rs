@@ -26,6 +26,12 @@ const SKIPPED: &[(&str, &str)] = &[
     ("--shard $i/4 --time 3600", "an hour-long sharded search; magic-gen/tests/cli.rs merges real shards"),
     ("magic-gen merge shard0.json", "needs the hour-long shards above"),
     ("cargo bench", "benchmarks take minutes"),
+    ("magic-gen pack --layout fixed-shift", "minutes of packing; magic-gen's dense tests pack small tables"),
+    ("magic-gen pack --resume fixed_shift", "needs the pack above"),
+    (
+        "magic-gen verify fixed_shift.recipe.csv",
+        "needs the pack above; tests/tests/recipes.rs verifies the shipped ones",
+    ),
 ];
 
 fn repo_root() -> PathBuf {
