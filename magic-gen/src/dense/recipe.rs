@@ -20,7 +20,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::magic_set::Indexing;
+use crate::magic_set::{Indexing, MagicSet, SetEntry, check_set};
 use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::{ReferenceSet, Slider, Square, pair_index};
 
@@ -125,9 +125,10 @@ impl Recipe {
     }
 }
 
-/// Exact check of a complete recipe against the slow reference attacks: every relevant
-/// occupancy of all 128 squares is written to its slot; a slot written twice must get the same
-/// attack set. Returns (table entries = highest slot + 1, used slots).
+/// Exact check of a complete recipe against the slow reference attacks, through
+/// [`crate::magic_set::check_set`]: every relevant occupancy of all 128 squares is written to its
+/// slot; a slot written twice must get the same attack set. Returns (table entries = highest
+/// slot + 1, used slots).
 pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, usize), String> {
     let mut have = [false; 128];
     for &(p, _, _) in &r.rows {
@@ -138,26 +139,23 @@ pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, us
     if have.iter().any(|h| !h) {
         return Err("not all 128 squares are in the recipe".into());
     }
-    let mut table: Vec<Option<u64>> = Vec::new();
-    for &(p, k, offset) in &r.rows {
-        let (sl, sq) = pair_parts(p);
-        let slider = Slider::ALL[sl as usize];
-        let square = Square::from_index(sq as u8).unwrap();
-        let occ = references.get(slider, square);
-        let magic = black_candidate(r.seed, sl, sq, k);
-        let shift = slider.fixed_shift();
-        for &b in &occ.blockers {
-            let a = crate::geometry::slow_attacks(slider, square, b);
-            let slot = offset + (r.layout.key(b, occ.mask).wrapping_mul(magic) >> shift) as usize;
-            if slot >= table.len() {
-                table.resize(slot + 1, None);
-            }
-            match table[slot] {
-                None => table[slot] = Some(a),
-                Some(x) if x == a => {}
-                Some(_) => return Err(format!("{slider} {square}: slot {slot} holds another attack set")),
-            }
-        }
-    }
-    Ok((table.len(), table.iter().filter(|s| s.is_some()).count()))
+    let indexing = match r.layout {
+        Layout::Black => Indexing::Black,
+        Layout::White => Indexing::White,
+    };
+    let entries = r
+        .rows
+        .iter()
+        .map(|&(p, k, offset)| {
+            let (sl, sq) = pair_parts(p);
+            let (slider, square) = (Slider::ALL[sl as usize], Square::ALL[sq as usize]);
+            let offset =
+                u32::try_from(offset).map_err(|_| format!("{slider} {square}: offset {offset} is too large"))?;
+            let magic = black_candidate(r.seed, sl, sq, k);
+            Ok(SetEntry { slider, square, magic, shift: slider.fixed_shift(), offset: Some(offset) })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    // The same placement and overlap check as every other overlapping table.
+    let report = check_set(&MagicSet { indexing, entries }, references).map_err(|e| e.to_string())?;
+    Ok((report.entries, report.used))
 }
