@@ -21,13 +21,19 @@ pub enum Indexing {
 }
 
 impl Indexing {
-    /// The index of `occupied` (already restricted to `mask` or not: bits outside are ignored).
-    pub fn index(self, occupied: u64, mask: u64, magic: u64, shift: u32) -> u64 {
-        let key = match self {
+    /// The key multiplied for `occupied`: ANDed with `mask` (white) or ORed with its complement
+    /// (black), so bits outside the mask never matter.
+    #[inline]
+    pub fn key(self, occupied: u64, mask: u64) -> u64 {
+        match self {
             Indexing::White => occupied & mask,
             Indexing::Black => occupied | !mask,
-        };
-        key.wrapping_mul(magic) >> shift
+        }
+    }
+
+    /// The index of `occupied` (already restricted to `mask` or not: bits outside are ignored).
+    pub fn index(self, occupied: u64, mask: u64, magic: u64, shift: u32) -> u64 {
+        self.key(occupied, mask).wrapping_mul(magic) >> shift
     }
 }
 

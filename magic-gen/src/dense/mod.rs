@@ -17,7 +17,7 @@ pub mod recipe;
 
 pub use candidate::{Candidates, black_candidate};
 #[cfg(feature = "pack")]
-pub use pack::{Layout, Packer, Params};
+pub use pack::{Packer, Params};
 #[cfg(feature = "pack")]
 pub use recipe::{Recipe, verify_recipe};
 
@@ -25,8 +25,9 @@ pub use recipe::{Recipe, verify_recipe};
 mod tests {
     use super::*;
     use crate::ReferenceSet;
+    use crate::magic_set::Indexing;
 
-    fn small(layout: Layout, seed: u64, references: &ReferenceSet) -> Packer {
+    fn small(layout: Indexing, seed: u64, references: &ReferenceSet) -> Packer {
         let params = Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() };
         let mut packer = Packer::new(references, layout, seed, params);
         packer.construct();
@@ -51,7 +52,7 @@ mod tests {
     #[test]
     fn packs_verify_and_round_trip() {
         let references = ReferenceSet::new();
-        let a = recipe_of(&small(Layout::Black, 3, &references));
+        let a = recipe_of(&small(Indexing::Black, 3, &references));
         let (entries, used) = verify_recipe(&references, &a).unwrap();
         assert!(used <= entries && used >= 6328, "{entries} {used}");
         assert_eq!(Recipe::parse(&a.render(entries, used)).unwrap(), a);
@@ -62,7 +63,7 @@ mod tests {
     #[ignore]
     fn both_layouts_are_deterministic() {
         let references = ReferenceSet::new();
-        for layout in [Layout::Black, Layout::White] {
+        for layout in [Indexing::Black, Indexing::White] {
             let a = recipe_of(&small(layout, 3, &references));
             let (entries, used) = verify_recipe(&references, &a).unwrap();
             assert!(used <= entries && used >= 6328, "{entries} {used}");
@@ -75,7 +76,7 @@ mod tests {
     #[test]
     fn verification_catches_a_conflict() {
         let references = ReferenceSet::new();
-        let mut r = recipe_of(&small(Layout::Black, 5, &references));
+        let mut r = recipe_of(&small(Indexing::Black, 5, &references));
         // Put two squares on top of each other.
         let offset = r.rows[1].2;
         r.rows[0].2 = offset;

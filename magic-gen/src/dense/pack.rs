@@ -29,49 +29,13 @@
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
 use crate::geometry::Occupancies;
+use crate::magic_set::Indexing;
 use crate::{ReferenceSet, Slider, Square};
 
 use super::candidate::Candidates;
 
 /// Slots the board can hold: no table this packer builds comes near it.
 pub const CAPACITY: usize = 1 << 18;
-
-/// How an occupancy becomes the multiplied key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// `occ | !mask` (black magics).
-    Black,
-    /// `occ & mask` (white / classic fixed-shift magics).
-    White,
-}
-
-impl Layout {
-    /// `black` or `white`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::Black => "black",
-            Layout::White => "white",
-        }
-    }
-
-    /// Parses `black` or `white`.
-    pub fn parse(s: &str) -> Option<Layout> {
-        match s {
-            "black" => Some(Layout::Black),
-            "white" => Some(Layout::White),
-            _ => None,
-        }
-    }
-
-    /// The key multiplied for occupancy `occ` (already inside `mask`).
-    #[inline]
-    pub fn key(self, occ: u64, mask: u64) -> u64 {
-        match self {
-            Layout::Black => occ | !mask,
-            Layout::White => occ & mask,
-        }
-    }
-}
 
 /// One (slider, square) prepared for fast candidate tests.
 #[derive(Clone, Debug)]
@@ -90,7 +54,7 @@ pub struct SquareData {
 
 impl SquareData {
     /// Prepares `occ` for `layout`.
-    pub fn new(occ: &Occupancies, layout: Layout) -> Self {
+    pub fn new(occ: &Occupancies, layout: Indexing) -> Self {
         let mut distinct: Vec<u64> = occ.attacks.clone();
         distinct.sort_unstable();
         distinct.dedup();
@@ -322,8 +286,8 @@ impl Placed {
 /// The whole search state.
 #[derive(Clone, Debug)]
 pub struct Packer {
-    /// Layout searched.
-    pub layout: Layout,
+    /// Black or white (fixed-shift) indexing.
+    pub layout: Indexing,
     /// Master seed.
     pub seed: u64,
     /// Parameters.
@@ -358,7 +322,7 @@ pub fn pair_parts(p: usize) -> (u32, u32) {
 
 impl Packer {
     /// An empty search.
-    pub fn new(references: &ReferenceSet, layout: Layout, seed: u64, params: Params) -> Self {
+    pub fn new(references: &ReferenceSet, layout: Indexing, seed: u64, params: Params) -> Self {
         let squares: Vec<SquareData> = references.iter().map(|o| SquareData::new(o, layout)).collect();
         let n = squares.len();
         Packer {

@@ -25,15 +25,15 @@ use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::{ReferenceSet, Slider, Square, pair_index};
 
 use super::candidate::black_candidate;
-use super::pack::{Layout, pair_parts};
+use super::pack::pair_parts;
 
 /// A parsed or to-be-written recipe.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recipe {
     /// Master seed.
     pub seed: u64,
-    /// Layout.
-    pub layout: Layout,
+    /// Black or white (fixed-shift) indexing.
+    pub layout: Indexing,
     /// (pair (rook a1 = 0 .. bishop h8 = 127), k, offset).
     pub rows: Vec<(usize, u64, usize)>,
     /// Iterations done when written.
@@ -52,7 +52,7 @@ impl Recipe {
         let mut s = String::new();
         let _ = writeln!(s, "# dense magic recipe (magic-gen dense packer)");
         let _ = writeln!(s, "# seed={}", self.seed);
-        let _ = writeln!(s, "# layout={}", self.layout.name());
+        let _ = writeln!(s, "# layout={}", RecipeLayout::Packed(self.layout).name());
         let _ = writeln!(s, "# table_entries={entries}");
         let _ = writeln!(s, "# used_slots={used}");
         let _ = writeln!(s, "# iteration={}", self.iteration);
@@ -76,10 +76,8 @@ impl Recipe {
     /// `# iteration=`, `# cursors=`, `# command=` and `# stopped=` lines.
     pub fn parse(text: &str) -> Result<Recipe, String> {
         let parsed = parse_recipe(text).map_err(|e| e.to_string())?;
-        let layout = match parsed.layout {
-            RecipeLayout::Packed(Indexing::Black) => Layout::Black,
-            RecipeLayout::Packed(Indexing::White) => Layout::White,
-            RecipeLayout::FewerBits => return Err("not a packed (black or fixed-shift) recipe".into()),
+        let RecipeLayout::Packed(layout) = parsed.layout else {
+            return Err("not a packed (black or fixed-shift) recipe".into());
         };
         let rows = parsed
             .rows
@@ -139,10 +137,6 @@ pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, us
     if have.iter().any(|h| !h) {
         return Err("not all 128 squares are in the recipe".into());
     }
-    let indexing = match r.layout {
-        Layout::Black => Indexing::Black,
-        Layout::White => Indexing::White,
-    };
     let entries = r
         .rows
         .iter()
@@ -156,6 +150,6 @@ pub fn verify_recipe(references: &ReferenceSet, r: &Recipe) -> Result<(usize, us
         })
         .collect::<Result<Vec<_>, String>>()?;
     // The same placement and overlap check as every other overlapping table.
-    let report = check_set(&MagicSet { indexing, entries }, references).map_err(|e| e.to_string())?;
+    let report = check_set(&MagicSet { indexing: r.layout, entries }, references).map_err(|e| e.to_string())?;
     Ok((report.entries, report.used))
 }

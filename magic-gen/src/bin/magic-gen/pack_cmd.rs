@@ -5,8 +5,9 @@
 use std::time::{Duration, Instant};
 
 use magic_gen::ReferenceSet;
-use magic_gen::dense::pack::{Layout, Packer, Params};
+use magic_gen::dense::pack::{Packer, Params};
 use magic_gen::dense::{Recipe, verify_recipe};
+use magic_gen::magic_set::Indexing;
 
 use crate::cli::{PackArgs, PackLayout};
 use crate::{Failure, Outcome};
@@ -72,7 +73,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     };
     let (seed, layout) = match &resumed {
         Some(recipe) => (recipe.seed, recipe.layout),
-        None => (args.seed, if args.layout == PackLayout::Black { Layout::Black } else { Layout::White }),
+        None => (args.seed, if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White }),
     };
     let started = Instant::now();
     let mut packer = Packer::new(&references, layout, seed, params);
