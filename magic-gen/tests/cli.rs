@@ -698,6 +698,22 @@ fn pack_is_deterministic_and_resumes() {
     assert!(stderr.contains("resumed seed 3 at iteration 20"), "{stderr}");
     assert!(std::fs::read_to_string(path("c.csv")).unwrap().contains("# iteration=25\n"));
 
+    // `--restart-every N` is a chain of resumptions of N iterations each, in one run.
+    let without_command = |name: &str| -> String {
+        let text = std::fs::read_to_string(path(name)).unwrap();
+        text.lines().filter(|l| !l.starts_with("# command=")).map(|l| format!("{l}\n")).collect()
+    };
+    std::fs::copy(path("a.csv"), path("chain.csv")).unwrap();
+    for _ in 0..3 {
+        pack(&path("chain.csv"), &["--resume", &path("chain.csv"), "--iterations", "100"]);
+    }
+    pack(&path("restarts.csv"), &["--resume", &path("a.csv"), "--iterations", "300", "--restart-every", "100"]);
+    pack(&path("plain.csv"), &["--resume", &path("a.csv"), "--iterations", "300"]);
+    assert_eq!(without_command("restarts.csv"), without_command("chain.csv"));
+    assert!(std::fs::read_to_string(path("restarts.csv")).unwrap().contains("--restart-every 100"));
+    // And the restarts change the run (or this test could not tell them from nothing).
+    assert_ne!(without_command("restarts.csv"), without_command("plain.csv"));
+
     let damaged = a.replacen("rook,b1,", "rook,b1,x", 1);
     std::fs::write(path("damaged.csv"), &damaged).unwrap();
     let line = damaged.lines().position(|l| l.starts_with("rook,b1,")).unwrap() + 1;

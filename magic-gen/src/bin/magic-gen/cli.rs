@@ -256,6 +256,12 @@ pub struct PackArgs {
     /// Every this many iterations, a rebuild move (0: never).
     #[arg(long, default_value_t = 1000)]
     pub rebuild_every: u64,
+    /// Every this many iterations of this run, start again from the best placement with empty
+    /// pools, exactly as `--resume` of the run's recipe at that point would (0: never). On a
+    /// plateau this helps: kicks then slide the placed magics instead of trading them for the
+    /// pools' taller ones.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub restart_every: u64,
     /// After the iterations, re-place every bishop square with the candidate (among the first N
     /// of its stream) that touches the fewest cache lines without raising the table's end: fewer
     /// cache misses in chains of bishop lookups.

@@ -76,19 +76,14 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         None => (args.seed, if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White }),
     };
     let started = Instant::now();
-    let mut packer = Packer::new(&references, layout, seed, params);
-    if let Some(recipe) = &resumed {
-        for &(pair, k, offset) in &recipe.rows {
-            if !packer.place_recipe(pair, k, offset) {
-                return Err(Failure(format!("the resumed recipe's pair {pair} does not fit where it says")));
-            }
+    let mut packer = match &resumed {
+        Some(recipe) => {
+            let packer = restore(&references, recipe, params, "the resumed recipe's")?;
+            eprintln!("resumed seed {seed} at iteration {}: table {}", recipe.iteration, packer.table_end());
+            packer
         }
-        for (cursor, &saved) in packer.cursors.iter_mut().zip(&recipe.cursors) {
-            *cursor = (*cursor).max(saved);
-        }
-        packer.iteration = recipe.iteration;
-        eprintln!("resumed seed {seed} at iteration {}: table {}", recipe.iteration, packer.table_end());
-    }
+        None => Packer::new(&references, layout, seed, params),
+    };
     packer.construct();
     let snapshot = |packer: &Packer, stopped: &str| Recipe {
         seed,
@@ -108,7 +103,8 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     save(&best)?;
     eprintln!("constructed: table {best_end}, used {}", packer.used_slots());
 
-    let target = packer.iteration.saturating_add(args.iterations);
+    let first = packer.iteration;
+    let target = first.saturating_add(args.iterations);
     let deadline = args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t)));
     let every = Duration::from_secs_f64(args.progress);
     let mut next_progress = Instant::now() + every;
@@ -134,19 +130,20 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
                 started.elapsed().as_secs_f64()
             );
         }
+        if args.restart_every > 0
+            && packer.iteration < target
+            && (packer.iteration - first).is_multiple_of(args.restart_every)
+        {
+            // What `--resume` of this run's recipe would start from now.
+            (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
+            packer = restore(&references, &best, packer.params.clone(), "internal: the best placement's")?;
+        }
     }
     if let Some(draws) = args.compact_bishops {
         // From the best placement: the run may have wandered above it since. The run's counters
         // stay, so a resumption continues where it stopped.
-        let (iteration, cursors) = (packer.iteration, packer.cursors.clone());
-        packer = Packer::new(&references, layout, seed, packer.params.clone());
-        packer.iteration = iteration;
-        packer.cursors = cursors;
-        for &(pair, k, offset) in &best.rows {
-            if !packer.place_recipe(pair, k, offset) {
-                return Err(Failure(format!("internal: pair {pair} of the best placement does not fit again")));
-            }
-        }
+        (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
+        packer = restore(&references, &best, packer.params.clone(), "internal: the best placement's")?;
         let (before, after) = packer.compact_bishops(draws);
         eprintln!("bishops' cache lines: {before} -> {after}");
         best.rows = packer.placement();
@@ -164,6 +161,24 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         args.output.display()
     );
     Ok(Outcome::Success)
+}
+
+/// The search state `recipe` describes: its placement, its iteration and its squares' stream
+/// cursors, with empty pools (each square's holds only its placed candidate). `--resume` and
+/// `--restart-every` both start from here, so a run restarted in place and a chain of
+/// resumptions give the same recipes.
+fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params, whose: &str) -> Result<Packer, Failure> {
+    let mut packer = Packer::new(references, recipe.layout, recipe.seed, params);
+    for &(pair, k, offset) in &recipe.rows {
+        if !packer.place_recipe(pair, k, offset) {
+            return Err(Failure(format!("{whose} pair {pair} does not fit where it says")));
+        }
+    }
+    for (cursor, &saved) in packer.cursors.iter_mut().zip(&recipe.cursors) {
+        *cursor = (*cursor).max(saved);
+    }
+    packer.iteration = recipe.iteration;
+    Ok(packer)
 }
 
 /// The command line that reproduces this run, as the recipe records it.
@@ -190,6 +205,7 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--kick-size", args.kick_size, defaults.kick_size),
         ("--kick-window", args.kick_window as u64, defaults.kick_window as u64),
         ("--rebuild-every", args.rebuild_every, defaults.rebuild_every),
+        ("--restart-every", args.restart_every, 0),
     ] {
         if value != default {
             words.push(format!("{flag} {value}"));
