@@ -38,15 +38,7 @@ mod tests {
     }
 
     fn recipe_of(packer: &Packer) -> Recipe {
-        Recipe {
-            seed: packer.seed,
-            layout: packer.layout,
-            rows: packer.placement(),
-            iteration: packer.iteration,
-            cursors: packer.cursors.clone(),
-            command: "test".into(),
-            stopped: "budget".into(),
-        }
+        Recipe::of(packer, "test", "budget")
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::recipe::{RecipeLayout, parse_recipe};
 use crate::{ReferenceSet, Slider, Square, pair_index};
 
 use super::candidate::black_candidate;
-use super::pack::pair_parts;
+use super::pack::{Packer, Params, pair_parts};
 
 /// A parsed or to-be-written recipe.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +47,38 @@ pub struct Recipe {
 }
 
 impl Recipe {
+    /// The recipe of `packer`'s current placement, iteration and stream cursors.
+    pub fn of(packer: &Packer, command: &str, stopped: &str) -> Recipe {
+        Recipe {
+            seed: packer.seed,
+            layout: packer.layout,
+            rows: packer.placement(),
+            iteration: packer.iteration,
+            cursors: packer.cursors.clone(),
+            command: command.to_owned(),
+            stopped: stopped.to_owned(),
+        }
+    }
+
+    /// The search state this recipe describes: its placement, iteration and stream cursors,
+    /// with empty pools (each square's holds only its placed candidate). Resuming a run and
+    /// restarting it in place both start from here, so a run restarted every N iterations and
+    /// a chain of resumptions of N iterations give the same recipes. `Err(pair)` names a square
+    /// that is not valid or does not fit where the recipe says.
+    pub fn restore(&self, references: &ReferenceSet, params: Params) -> Result<Packer, usize> {
+        let mut packer = Packer::new(references, self.layout, self.seed, params);
+        for &(pair, k, offset) in &self.rows {
+            if !packer.place_recipe(pair, k, offset) {
+                return Err(pair);
+            }
+        }
+        for (cursor, &saved) in packer.cursors.iter_mut().zip(&self.cursors) {
+            *cursor = (*cursor).max(saved);
+        }
+        packer.iteration = self.iteration;
+        Ok(packer)
+    }
+
     /// The file text; `entries` and `used` come from [`verify_recipe`].
     pub fn render(&self, entries: usize, used: usize) -> String {
         let mut s = String::new();

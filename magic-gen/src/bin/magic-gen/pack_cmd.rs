@@ -78,21 +78,20 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let mut packer = match &resumed {
         Some(recipe) => {
-            let packer = restore(&references, recipe, params, "the resumed recipe's")?;
+            let packer = recipe
+                .restore(&references, params)
+                .map_err(|pair| Failure(format!("the resumed recipe's pair {pair} does not fit where it says")))?;
             eprintln!("resumed seed {seed} at iteration {}: table {}", recipe.iteration, packer.table_end());
             packer
         }
         None => Packer::new(&references, layout, seed, params),
     };
     packer.construct();
-    let snapshot = |packer: &Packer, stopped: &str| Recipe {
-        seed,
-        layout,
-        rows: packer.placement(),
-        iteration: packer.iteration,
-        cursors: packer.cursors.clone(),
-        command: command.clone(),
-        stopped: stopped.to_owned(),
+    let snapshot = |packer: &Packer, stopped: &str| Recipe::of(packer, &command, stopped);
+    // Restarts and the bishops' re-placement start again from the best placement.
+    let restore = |best: &Recipe, params: Params| {
+        best.restore(&references, params)
+            .map_err(|pair| Failure(format!("internal: the best placement's pair {pair} does not fit again")))
     };
     let save = |recipe: &Recipe| -> Result<(usize, usize), Failure> {
         // Verified before it replaces the previous checkpoint, which stays if anything fails.
@@ -136,14 +135,14 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         {
             // What `--resume` of this run's recipe would start from now.
             (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
-            packer = restore(&references, &best, packer.params.clone(), "internal: the best placement's")?;
+            packer = restore(&best, packer.params.clone())?;
         }
     }
     if let Some(draws) = args.compact_bishops {
         // From the best placement: the run may have wandered above it since. The run's counters
         // stay, so a resumption continues where it stopped.
         (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
-        packer = restore(&references, &best, packer.params.clone(), "internal: the best placement's")?;
+        packer = restore(&best, packer.params.clone())?;
         let (before, after) = packer.compact_bishops(draws);
         eprintln!("bishops' cache lines: {before} -> {after}");
         best.rows = packer.placement();
@@ -161,24 +160,6 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         args.output.display()
     );
     Ok(Outcome::Success)
-}
-
-/// The search state `recipe` describes: its placement, its iteration and its squares' stream
-/// cursors, with empty pools (each square's holds only its placed candidate). `--resume` and
-/// `--restart-every` both start from here, so a run restarted in place and a chain of
-/// resumptions give the same recipes.
-fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params, whose: &str) -> Result<Packer, Failure> {
-    let mut packer = Packer::new(references, recipe.layout, recipe.seed, params);
-    for &(pair, k, offset) in &recipe.rows {
-        if !packer.place_recipe(pair, k, offset) {
-            return Err(Failure(format!("{whose} pair {pair} does not fit where it says")));
-        }
-    }
-    for (cursor, &saved) in packer.cursors.iter_mut().zip(&recipe.cursors) {
-        *cursor = (*cursor).max(saved);
-    }
-    packer.iteration = recipe.iteration;
-    Ok(packer)
 }
 
 /// The command line that reproduces this run, as the recipe records it.
