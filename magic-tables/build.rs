@@ -1,5 +1,7 @@
 //! Generates the attack tables of the default layout (black magics) and of every enabled layout
-//! feature into `OUT_DIR`, one file per layout (`black.rs`, `fancy_magics.rs`, `plain.rs`, …).
+//! feature into `OUT_DIR`, one file per layout (`black.rs`, `fancy.rs`, `plain.rs`, …): a loop over
+//! the layout registry (`magic_gen::layout::Layout`), whose entries say where each layout's
+//! magics come from.
 //!
 //! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
 //! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), and the tables that
@@ -13,8 +15,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use magic_gen::layouts::{self, Layout};
-use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
+use magic_gen::layout::Layout;
+use magic_gen::layouts::{self, Inputs};
+use magic_gen::reference::ReferenceSet;
+use magic_gen::{SeedPlan, generate_fancy};
 
 /// The layout behind the crate's top-level functions (see the README for why).
 const DEFAULT_LAYOUT: Layout = Layout::Black;
@@ -50,58 +54,39 @@ fn run() -> Result<(), String> {
         PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set: run this build script through Cargo")?);
     let data_dir =
         PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?).join("data");
+    // The default layout is always built: the top-level functions use it.
+    let enabled: Vec<Layout> =
+        Layout::ALL.iter().copied().filter(|&layout| layout == DEFAULT_LAYOUT || feature(layout.name())).collect();
     let references = ReferenceSet::new();
-    // The seeded search's tables: the `fancy` layout's, and the magics `plain`, `fancy-dense`,
-    // `byte-lookup` and `shared` reuse. The budget only applies to master seeds; tuned seeds must succeed
-    // within their own bound, so a broken seed fails fast with the square's name instead of
-    // searching at length.
-    let needs_search = [Layout::Fancy, Layout::Plain, Layout::FancyDense, Layout::ByteLookup, Layout::Shared];
-    let fancy = if needs_search.iter().any(|layout| feature(layout.name())) {
+    // The tuned search's fancy magics, once for every layout that reuses them. Tuned seeds find
+    // their magic within their own bound, so a broken seed fails fast with the square's name.
+    let tuned = if enabled.iter().any(|layout| layout.source().needs_tuned_search()) {
         Some(generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?)
     } else {
         None
     };
-    let searched = || fancy.as_ref().expect("searched when a layout that needs it is enabled");
-
-    let data = |name: &str| -> Result<(String, String), String> {
-        let path = data_dir.join(name);
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Ok((format!("data/{name}"), text))
-    };
-    for layout in Layout::ALL {
-        // The default layout is always built: the top-level functions use it.
-        if layout != DEFAULT_LAYOUT && !feature(layout.name()) {
-            continue;
+    for layout in enabled {
+        if layout == Layout::Pext {
+            if !target_has_bmi2() {
+                // The module falls back to the default layout; nothing to generate.
+                continue;
+            }
+            println!("cargo::rustc-cfg=magic_tables_pext");
         }
-        let file = match layout {
-            Layout::Fancy => Ok(layouts::fancy::file(searched())),
-            Layout::Plain => layouts::plain::build(&references, searched()),
-            Layout::FancyDense => {
-                let (name, text) = data("fancy_dense.recipe.csv")?;
-                layouts::fancy_dense::build(&references, searched(), &name, &text)
+        let recipe = match layout.source().recipe_file() {
+            Some(file) => {
+                let path = data_dir.join(file);
+                let text =
+                    std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                Some((format!("data/{file}"), text))
             }
-            Layout::FixedShift => {
-                let (name, text) = data("fixed_shift.recipe.csv")?;
-                layouts::overlapped::build_fixed_shift(&references, &name, &text)
-            }
-            Layout::Black => {
-                let (name, text) = data("black.recipe.csv")?;
-                layouts::overlapped::build_black(&references, &name, &text)
-            }
-            Layout::ByteLookup => layouts::byte_lookup::build(&references, searched()),
-            Layout::Magic32 => layouts::magic32::build(&references, SeedPlan::Tuned, 0),
-            Layout::Shared => layouts::shared::build(&references, searched()),
-            Layout::Folded => layouts::folded::build(&references, SeedPlan::Tuned, 0),
-            Layout::Pext => {
-                if !target_has_bmi2() {
-                    // The module falls back to the default layout; nothing to generate.
-                    continue;
-                }
-                println!("cargo::rustc-cfg=magic_tables_pext");
-                layouts::pext::build(&references)
-            }
-        }
-        .map_err(|e| e.to_string())?;
+            None => None,
+        };
+        let inputs = Inputs {
+            tuned: tuned.as_ref(),
+            recipe: recipe.as_ref().map(|(name, text)| (name.as_str(), text.as_str())),
+        };
+        let file = layouts::build(layout, &references, inputs).map_err(|e| e.to_string())?;
         write(&out_dir.join(layout.file_name()), &file.render())?;
     }
     Ok(())

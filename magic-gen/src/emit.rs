@@ -60,10 +60,7 @@ pub const fn queen_attacks(square: usize, occupied: u64) -> u64 {
 /// (the layout's own lines describe the file the `magic-tables` build writes).
 fn file_for(generated: &Generated, format: &str, what: &str) -> build_support::LayoutFile {
     let mut file = fancy::file(generated);
-    let seed = match generated.plan {
-        SeedPlan::Tuned => "tuned".to_owned(),
-        SeedPlan::Master(seed) => seed.to_string(),
-    };
+    let seed = generated.plan.argument();
     let mut reproduce =
         vec![format!("`cargo run --release -p magic-gen -- emit --seed {seed} --format {format}` prints {what}")];
     if generated.plan == SeedPlan::Tuned {

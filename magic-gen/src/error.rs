@@ -6,7 +6,7 @@ use core::fmt;
 use crate::magic_set::SetError;
 use crate::records::RecordError;
 use crate::search::SearchError;
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
 /// Why a layout's tables could not be built. Every variant names the layout (as its cargo
 /// feature spells it) first, so a build script can print the message as it is.

@@ -1,5 +1,5 @@
 //! The file formats the command line reads and writes: its own search results (JSON and CSV)
-//! and the published record tables (`shared/records/*.csv`: fancy magics with index bits,
+//! and published record tables (such as `tests/data/published/*.csv`: fancy magics with index bits,
 //! fixed-shift magics with offsets, black magics with offsets).
 //!
 //! Every reading error names the file's line where there is one.
@@ -9,11 +9,16 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::BuildError;
+use crate::generate::{Generated, tables_from_magics};
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
-use crate::recipe::parse_recipe;
-use crate::records::{RecordKind, is_record_file, parse_record_set, strip_bom};
-use crate::search::Shard;
-use crate::{Slider, Square};
+use crate::recipe::Recipe;
+use crate::records::{RecordKind, is_record_file, parse_record_set};
+use crate::reference::ReferenceSet;
+use crate::search::{FoundMagic, Shard, check_bits};
+use crate::seeds::SeedPlan;
+use crate::text::{parse_hex, strip_bom};
+use magic_tables_core::{Slider, Square};
 
 /// The `format` field of the JSON results this crate writes.
 pub const RESULTS_FORMAT: &str = "magic-gen-results/1";
@@ -72,7 +77,47 @@ pub struct SearchResults {
     pub squares: Vec<SquareResult>,
 }
 
+/// Why [`SearchResults::table`] gives no table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoTable {
+    /// The results cannot describe a table: a square without a magic, or index bits out of
+    /// range for its square.
+    Incomplete(String),
+    /// The magics were checked and do not make a valid table.
+    NotVerified(BuildError),
+}
+
+impl fmt::Display for NoTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoTable::Incomplete(message) => f.write_str(message),
+            NoTable::NotVerified(e) => write!(f, "the magics do not verify: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for NoTable {}
+
 impl SearchResults {
+    /// The fancy table of complete results (a magic for all 128 squares), laid out and verified
+    /// as if a search with `plan` had found them.
+    pub fn table(&self, references: &ReferenceSet, plan: SeedPlan) -> Result<Generated, NoTable> {
+        let mut found = Vec::with_capacity(128);
+        for occupancies in references.iter() {
+            let (slider, square) = (occupancies.slider, occupancies.square);
+            let result = self.squares.iter().find(|r| (r.slider, r.square) == (slider, square));
+            let Some((bits, (magic, candidates))) = result.and_then(|r| r.found.map(|f| (r.bits, f))) else {
+                return Err(NoTable::Incomplete(format!(
+                    "a table needs a magic for all 128 squares; {slider} {square} has none"
+                )));
+            };
+            check_bits(occupancies, bits).map_err(|e| NoTable::Incomplete(e.to_string()))?;
+            found.push(FoundMagic { magic, bits, candidates, drawn: candidates });
+        }
+        let found = found.try_into().expect("one per reference pair");
+        tables_from_magics(references, found, plan).map_err(NoTable::NotVerified)
+    }
+
     /// The found magics as a fancy [`MagicSet`] (squares without a magic are left out).
     pub fn magic_set(&self) -> MagicSet {
         let entries = self
@@ -117,8 +162,6 @@ fn hex(value: u64) -> String {
     format!("{value:#018x}")
 }
 
-pub use crate::records::parse_hex;
-
 /// `results` as pretty-printed JSON.
 pub fn results_to_json(results: &SearchResults) -> String {
     let file = ResultsJson {
@@ -162,8 +205,10 @@ fn square_result(
     candidate: Option<u64>,
     drawn: u64,
 ) -> Result<SquareResult, String> {
-    let slider: Slider = slider.parse().map_err(|e: crate::ParseSliderError| format!("`{slider}` is {e}"))?;
-    let square: Square = square.parse().map_err(|e: crate::ParseSquareError| format!("`{square}` is {e}"))?;
+    let slider: Slider =
+        slider.parse().map_err(|e: magic_tables_core::ParseSliderError| format!("`{slider}` is {e}"))?;
+    let square: Square =
+        square.parse().map_err(|e: magic_tables_core::ParseSquareError| format!("`{square}` is {e}"))?;
     // More index bits than the relevant mask has never helps a fancy magic, and the search never
     // writes them: a larger number is a corrupt file, reported in the file's own terms.
     let mask_bits = magic_tables_core::geometry::relevant_mask(slider, square).count_ones();
@@ -318,7 +363,7 @@ pub struct LoadedSet {
 pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
     let text = strip_bom(text);
     if text.lines().any(|line| line.trim_start().starts_with("# layout=")) {
-        let recipe = parse_recipe(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
+        let recipe = Recipe::parse(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
         return Ok(LoadedSet {
             kind: FileKind::Recipe(recipe.layout.name()),
             set: recipe.magic_set(),

@@ -1,9 +1,9 @@
 //! The whole pipeline from seeds to a verified table set.
 
 use crate::error::BuildError;
-use crate::layouts::Layout;
+use crate::layout::Layout;
 use crate::reference::ReferenceSet;
-use crate::search::{FoundMagic, find_magic};
+use crate::search::{FoundMagic, Scheme, Shard, find_magic};
 use crate::seeds::SeedPlan;
 use crate::table::TableSet;
 use crate::verify::{VerifyReport, verify};
@@ -35,7 +35,7 @@ pub fn generate_fancy(references: &ReferenceSet, plan: SeedPlan, budget: u64) ->
     let mut found = Vec::with_capacity(128);
     for occ in references.iter() {
         let seed = plan.seed(occ.slider, occ.square);
-        let magic = find_magic(occ, occ.mask_bits(), seed, plan.max_candidates(budget))
+        let magic = find_magic(occ, Scheme::Fancy, occ.mask_bits(), seed, Shard::WHOLE, plan.max_candidates(budget))
             .map_err(|source| BuildError::Search { layout: Layout::Fancy.name(), source })?;
         found.push(magic);
     }

@@ -6,7 +6,7 @@
 
 pub use magic_tables_core::geometry::{distinct_attack_sets, lower_bound_bits, relevant_mask, slow_attacks};
 
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
 /// Every subset of `mask`, from the empty set upwards, by the carry-rippler trick:
 /// `next = (current - mask) & mask` borrows through the gaps between mask bits.

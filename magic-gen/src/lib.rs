@@ -7,7 +7,10 @@
 //! * [`verify`](mod@verify): the exhaustive check against the reference.
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
 //! * [`emit`]: a verified table set as Rust or C source (through `build-support`).
-//! * [`layouts`]: every table layout, built, checked and rendered.
+//! * [`layout`]: the layout registry; [`layouts`]: every table layout, built, checked and rendered.
+//! * [`magic_set`]: a set of magics in any layout, placed and checked; [`records`]: published
+//!   tables; [`recipe`]: the recipes this project ships its long searches' tables as.
+//! * `dense` (feature `pack`): the dense packer of the black and fixed-shift tables.
 //!
 //! ```
 //! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
@@ -30,6 +33,9 @@
 /// Version of this crate, as generated headers name it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+pub mod atomic_write;
+#[cfg(feature = "pack")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod dense;
 pub mod diagram;
 pub mod emit;
@@ -39,6 +45,7 @@ mod error;
 pub mod files;
 pub mod generate;
 pub mod geometry;
+pub mod layout;
 pub mod layouts;
 pub mod magic_set;
 pub mod recipe;
@@ -47,12 +54,18 @@ pub mod reference;
 pub mod search;
 pub mod seeds;
 pub mod table;
+pub mod text;
 pub mod verify;
 
+// For users: the names most programs need, at the crate's root. Modules inside the crate import
+// each name from the module that defines it, never through these.
 pub use error::BuildError;
 pub use generate::{Generated, generate_fancy, tables_from_magics};
+pub use layout::Layout;
+pub use magic_tables_core::layouts::fancy::Magic;
 pub use magic_tables_core::{ParseSliderError, ParseSquareError, Slider, Square, pair_index};
+pub use recipe::Recipe;
 pub use reference::ReferenceSet;
 pub use seeds::SeedPlan;
-pub use table::{Magic, TableSet};
+pub use table::TableSet;
 pub use verify::{VerifyReport, check_lookup, verify};

@@ -9,7 +9,7 @@
 use core::fmt;
 
 use crate::reference::ReferenceSet;
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
 /// How an occupancy becomes an index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,7 +363,8 @@ fn count_overlapping(ranges: &mut [(usize, usize)]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{SeedPlan, generate_fancy};
+    use crate::generate::generate_fancy;
+    use crate::seeds::SeedPlan;
 
     fn tuned_set(references: &ReferenceSet) -> MagicSet {
         let generated = generate_fancy(references, SeedPlan::Tuned, 0).unwrap();

@@ -1,34 +1,47 @@
-//! Recipe files: how `magic-tables` ships the tables this project's own searches found. A recipe
-//! holds no magic a reader has to trust: for every (slider, square) it names the position of the
-//! magic in that square's seeded candidate stream (and, for overlapping layouts, the offset of
-//! the square's range), so the build re-derives each magic in O(1) by seeking the stream, checks
-//! it exhaustively and lays the table out from it.
+//! Recipe files: how `magic-tables` ships the tables this project's own searches found, and the
+//! dense packer's checkpoints. A recipe holds no magic a reader has to trust: for every (slider,
+//! square) it names the position of the magic in that square's seeded candidate stream (and,
+//! for overlapping layouts, the offset of the square's range), so the build re-derives each
+//! magic in O(1) by seeking the stream, checks it exhaustively and lays the table out from it.
 //!
 //! ```text
-//! # magic-gen recipe
+//! # dense magic recipe (magic-gen dense packer)
 //! # seed=1
 //! # layout=black
-//! # command=magic-gen pack --layout black --seed 1 --iterations 300000
+//! # table_entries=93306
+//! # used_slots=75270
+//! # iteration=40000
+//! # command=magic-gen pack --layout black --seed 1 --iterations 40000
+//! # stopped=budget
+//! # cursors=123 456 ... (128 numbers: the next stream position of each square)
 //! slider,square,k,offset,magic
 //! rook,a1,81234,5012,0x...
 //! ```
 //!
 //! * `layout=black` or `layout=white` (fixed-shift): rows `slider,square,k,offset`; candidate `k`
-//!   (0-based) of [`crate::dense::black_candidate`], placed at `offset`.
+//!   (0-based) of [`crate::search::dense_stream::dense_candidate`], its range starting at
+//!   `offset`.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
 //!   Squares not listed keep their minimal fancy magic.
 //!
 //! An optional last column `magic` repeats the derived multiplier for readers; it must match.
-//! Other `# key=value` lines (sizes, the search's state) are kept for the reader and ignored here.
+//! `# table_entries=` and `# used_slots=` state the checked table's size and are compared with it
+//! by [`Recipe::check`]. `# iteration=`, `# cursors=` and `# stopped=` are a packing run's state
+//! ([`Checkpoint`]), from which `magic-gen pack --resume` continues. Other comment lines are for
+//! the reader.
 
-use crate::dense::black_candidate;
+use std::fmt::Write as _;
+
 use crate::geometry::relevant_mask;
-use crate::magic_set::{Indexing, MagicSet, SetEntry};
+use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, SetReport, check_set};
 use crate::records::RecordError;
+use crate::reference::ReferenceSet;
+use crate::search::dense_stream::dense_candidate;
 use crate::search::{Family, nth_candidate};
-use crate::{Slider, Square};
+use crate::text::{parse_hex, strip_bom};
+use magic_tables_core::{Slider, Square, pair_index};
 
 /// What a recipe describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,12 +62,20 @@ impl RecipeLayout {
             RecipeLayout::FewerBits => "fancy-dense",
         }
     }
+
+    /// The columns of a row, without the optional `magic`.
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            RecipeLayout::Packed(_) => &["slider", "square", "k", "offset"],
+            RecipeLayout::FewerBits => &["slider", "square", "bits", "candidate"],
+        }
+    }
 }
 
 /// One square of a recipe.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecipeRow {
-    /// Line of the file (1-based), for messages.
+    /// Line of the file (1-based) for messages; 0 for a recipe not read from a file.
     pub line: u64,
     /// Slider.
     pub slider: Slider,
@@ -69,7 +90,20 @@ pub struct RecipeRow {
     pub bits: Option<u32>,
 }
 
-/// A parsed recipe.
+/// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
+/// as the run that never stopped would.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// Improvement iterations done.
+    pub iteration: u64,
+    /// Next stream position of each of the 128 squares, in stream order (rook a1 … bishop h8).
+    pub cursors: Vec<u64>,
+    /// Why the run stopped (`budget`, a time limit), or `running` for a checkpoint written
+    /// during the run.
+    pub stopped: String,
+}
+
+/// A recipe: parsed by [`Recipe::parse`], written by [`Recipe::render`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recipe {
     /// Master seed of every square's stream.
@@ -80,28 +114,35 @@ pub struct Recipe {
     pub command: Option<String>,
     /// The squares, in file order.
     pub rows: Vec<RecipeRow>,
+    /// The `# table_entries=` and `# used_slots=` lines, if present.
+    pub stated_size: Option<(usize, usize)>,
+    /// A packing run's state, if the recipe records one.
+    pub checkpoint: Option<Checkpoint>,
+}
+
+/// The metadata lines that must hold a whole number.
+fn number_line(key: &str, value: &str) -> Result<u64, String> {
+    value.parse().map_err(|_| format!("`# {key}=` must be a whole number, not `{}`", prefix(value)))
+}
+
+/// At most the first 24 characters of `text`, for quoting a bad token in a message.
+fn prefix(text: &str) -> String {
+    match text.char_indices().nth(24) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 impl Recipe {
     /// The multiplier of `row`, re-derived from the seed and its stream position.
     pub fn magic(&self, row: &RecipeRow) -> u64 {
-        match self.layout {
-            RecipeLayout::Packed(_) => {
-                black_candidate(self.seed, row.slider.ordinal() as u32, u32::from(row.square.index()), row.position)
-            }
-            RecipeLayout::FewerBits => {
-                let bits = row.bits.expect("fewer-bit rows have bits");
-                let mask_bits = relevant_mask(row.slider, row.square).count_ones();
-                let family = Family::for_bits(row.slider, bits, mask_bits);
-                nth_candidate(self.seed, row.slider, row.square, family, row.position)
-                    .expect("candidate numbers start at 1")
-            }
-        }
+        derive_magic(self.seed, self.layout, row)
     }
 
     /// The recipe's magics as a set: with offsets for packed layouts, with their index bits for
-    /// fewer-bit fancy magics. Whether they are magic, and whether the ranges agree where they
-    /// overlap, is for [`crate::magic_set::build_set`] to check.
+    /// fewer-bit fancy magics. Whether they are magic, whether the ranges agree where they
+    /// overlap and whether every square a packed table needs is there is for
+    /// [`crate::magic_set::check_set`] to say ([`Recipe::check`]).
     pub fn magic_set(&self) -> MagicSet {
         let indexing = match self.layout {
             RecipeLayout::Packed(indexing) => indexing,
@@ -123,127 +164,251 @@ impl Recipe {
             .collect();
         MagicSet { indexing, entries }
     }
+
+    /// Checks the recipe's table exhaustively through [`check_set`], the check of every other
+    /// table, and its stated size (`# table_entries=`, `# used_slots=`) against the result.
+    pub fn check(&self, references: &ReferenceSet) -> Result<SetReport, String> {
+        let report = check_set(&self.magic_set(), references).map_err(|e: SetError| e.to_string())?;
+        if let Some((entries, used)) = self.stated_size
+            && (entries, used) != (report.entries, report.used)
+        {
+            return Err(format!(
+                "the recipe states {entries} table entries and {used} used slots, but its table has {} and {}",
+                report.entries, report.used
+            ));
+        }
+        Ok(report)
+    }
+
+    /// The file text. `size` (table entries, used slots), from [`Recipe::check`], is written as
+    /// `# table_entries=` and `# used_slots=`; a packed recipe's rows carry a `magic` column.
+    pub fn render(&self, size: Option<(usize, usize)>) -> String {
+        let mut text = String::new();
+        let title = match self.layout {
+            RecipeLayout::Packed(_) => "dense magic recipe (magic-gen dense packer)",
+            RecipeLayout::FewerBits => "magic-gen recipe: one-bit-fewer fancy magics",
+        };
+        let _ = writeln!(text, "# {title}");
+        let _ = writeln!(text, "# seed={}", self.seed);
+        let _ = writeln!(text, "# layout={}", self.layout.name());
+        if let Some((entries, used)) = size {
+            let _ = writeln!(text, "# table_entries={entries}");
+            let _ = writeln!(text, "# used_slots={used}");
+        }
+        if let Some(checkpoint) = &self.checkpoint {
+            let _ = writeln!(text, "# iteration={}", checkpoint.iteration);
+        }
+        if let Some(command) = &self.command {
+            let _ = writeln!(text, "# command={command}");
+        }
+        if let Some(checkpoint) = &self.checkpoint {
+            let _ = writeln!(text, "# stopped={}", checkpoint.stopped);
+            let cursors: Vec<String> = checkpoint.cursors.iter().map(u64::to_string).collect();
+            let _ = writeln!(text, "# cursors={}", cursors.join(" "));
+        }
+        let packed = matches!(self.layout, RecipeLayout::Packed(_));
+        let _ = writeln!(text, "{}{}", self.layout.columns().join(","), if packed { ",magic" } else { "" });
+        for row in &self.rows {
+            let (slider, square) = (row.slider, row.square);
+            match (row.offset, row.bits) {
+                (Some(offset), _) => {
+                    let magic = self.magic(row);
+                    let _ = writeln!(text, "{slider},{square},{},{offset},0x{magic:016X}", row.position);
+                }
+                (None, Some(bits)) => {
+                    let _ = writeln!(text, "{slider},{square},{bits},{}", row.position);
+                }
+                (None, None) => unreachable!("a row has an offset (packed) or index bits (fewer-bit)"),
+            }
+        }
+        text
+    }
+
+    /// Parses a recipe. Every problem is a [`RecordError`] naming the line (and the square, once
+    /// the line has one): a missing or unknown `# seed=` or `# layout=` line, a bad column, a
+    /// square listed twice, a `magic` column that does not match the derivation, metadata lines
+    /// that are not numbers, cursors that are not one per square or lie before a square's
+    /// position. Whether the squares make a table is [`Recipe::check`]'s to say.
+    pub fn parse(text: &str) -> Result<Recipe, RecordError> {
+        let text = strip_bom(text);
+        let (mut seed, mut layout, mut command) = (None, None, None);
+        let (mut entries, mut used) = (None, None);
+        let (mut iteration, mut cursors, mut stopped) = (None, None, None);
+        let mut header: Option<Vec<&str>> = None;
+        let mut rows: Vec<RecipeRow> = Vec::new();
+        let mut seen = [[false; 64]; 2];
+        let mut last_line = 0;
+        for (number, line) in text.lines().enumerate() {
+            let line_number = number as u64 + 1;
+            last_line = line_number;
+            let at = |message: String| RecordError { line: line_number, message };
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(comment) = line.strip_prefix('#') {
+                let Some((key, value)) = comment.split_once('=') else { continue };
+                let (key, value) = (key.trim(), value.trim());
+                match key {
+                    "seed" => {
+                        seed = Some(value.parse::<u64>().map_err(|_| at(format!("`{}` is not a seed", prefix(value))))?)
+                    }
+                    "layout" => {
+                        layout = Some(match value {
+                            "black" => RecipeLayout::Packed(Indexing::Black),
+                            "white" | "fixed-shift" => RecipeLayout::Packed(Indexing::White),
+                            "fancy-dense" => RecipeLayout::FewerBits,
+                            other => {
+                                return Err(at(format!(
+                                    "unknown layout `{}`: black, white or fancy-dense",
+                                    prefix(other)
+                                )));
+                            }
+                        })
+                    }
+                    "command" => command = Some(value.to_owned()),
+                    "table_entries" => entries = Some(number_line(key, value).map_err(at)? as usize),
+                    "used_slots" => used = Some(number_line(key, value).map_err(at)? as usize),
+                    "iteration" => iteration = Some(number_line(key, value).map_err(at)?),
+                    "stopped" => stopped = Some(value.to_owned()),
+                    "cursors" => {
+                        let parsed: Vec<u64> = value
+                            .split_whitespace()
+                            .map(|v| number_line(key, v))
+                            .collect::<Result<_, _>>()
+                            .map_err(at)?;
+                        if parsed.len() != 128 {
+                            return Err(at(format!(
+                                "`# cursors=` needs 128 numbers, one per square, not {}",
+                                parsed.len()
+                            )));
+                        }
+                        cursors = Some((line_number, parsed));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let (Some(seed), Some(layout)) = (seed, layout) else {
+                return Err(at("a recipe names its `# seed=` and `# layout=` before its rows".into()));
+            };
+            let Some(columns) = &header else {
+                let columns: Vec<&str> = line.split(',').map(str::trim).collect();
+                let expected = layout.columns();
+                let magic_column = columns.len() == expected.len() + 1 && columns[expected.len()] == "magic";
+                if !columns.starts_with(expected) || !(columns.len() == expected.len() || magic_column) {
+                    return Err(at(format!("the columns must be {}[,magic]", expected.join(","))));
+                }
+                header = Some(columns);
+                continue;
+            };
+            let row = parse_row(seed, layout, columns, line, line_number)?;
+            if std::mem::replace(&mut seen[row.slider.ordinal()][row.square.index() as usize], true) {
+                return Err(at(format!("{} {}: listed twice", row.slider, row.square)));
+            }
+            rows.push(row);
+        }
+        let at_end = |message: &str| RecordError { line: last_line, message: message.into() };
+        let seed = seed.ok_or_else(|| at_end("no `# seed=` line"))?;
+        let layout = layout.ok_or_else(|| at_end("no `# layout=` line"))?;
+        if header.is_none() || rows.is_empty() {
+            return Err(at_end("the recipe lists no squares"));
+        }
+        let stated_size = match (entries, used) {
+            (Some(entries), Some(used)) => Some((entries, used)),
+            (None, None) => None,
+            _ => return Err(at_end("`# table_entries=` and `# used_slots=` go together")),
+        };
+        let checkpoint = match (iteration, cursors, stopped) {
+            (None, None, None) => None,
+            (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
+                for row in &rows {
+                    let cursor = cursors[pair_index(row.slider, row.square)];
+                    if row.position >= cursor {
+                        return Err(RecordError {
+                            line: cursors_line,
+                            message: format!(
+                                "{} {}: the cursor {cursor} is not past the square's position {} (line {})",
+                                row.slider, row.square, row.position, row.line
+                            ),
+                        });
+                    }
+                }
+                Some(Checkpoint { iteration, cursors, stopped })
+            }
+            _ => return Err(at_end("a checkpoint has all of `# iteration=`, `# cursors=` and `# stopped=`")),
+        };
+        Ok(Recipe { seed, layout, command, rows, stated_size, checkpoint })
+    }
 }
 
-/// Parses a recipe. Every problem is a [`RecordError`] naming the line (and the square, once the
-/// line has one): a missing or unknown `# seed=` or `# layout=` line, a bad column, a square
-/// listed twice, a packed recipe without all 128 squares, a `magic` column that does not match
-/// the derivation.
-pub fn parse_recipe(text: &str) -> Result<Recipe, RecordError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (mut seed, mut layout, mut command) = (None, None, None);
-    let mut header: Option<(u64, Vec<&str>)> = None;
-    let mut rows = Vec::new();
-    let mut seen = [[false; 64]; 2];
-    for (number, line) in text.lines().enumerate() {
-        let line_number = number as u64 + 1;
-        let at = |message: String| RecordError { line: line_number, message };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
+/// The multiplier of `row` in a recipe of `layout` with master `seed`.
+fn derive_magic(seed: u64, layout: RecipeLayout, row: &RecipeRow) -> u64 {
+    match layout {
+        RecipeLayout::Packed(_) => dense_candidate(seed, row.slider, row.square, row.position),
+        RecipeLayout::FewerBits => {
+            let bits = row.bits.expect("fewer-bit rows have bits");
+            let mask_bits = relevant_mask(row.slider, row.square).count_ones();
+            let family = Family::for_bits(row.slider, bits, mask_bits);
+            nth_candidate(seed, row.slider, row.square, family, row.position).expect("candidate numbers start at 1")
         }
-        if let Some(comment) = line.strip_prefix('#') {
-            let Some((key, value)) = comment.split_once('=') else { continue };
-            let value = value.trim();
-            match key.trim() {
-                "seed" => seed = Some(value.parse::<u64>().map_err(|_| at(format!("`{value}` is not a seed")))?),
-                "layout" => {
-                    layout = Some(match value {
-                        "black" => RecipeLayout::Packed(Indexing::Black),
-                        "white" | "fixed-shift" => RecipeLayout::Packed(Indexing::White),
-                        "fancy-dense" => RecipeLayout::FewerBits,
-                        other => return Err(at(format!("unknown layout `{other}`: black, white or fancy-dense"))),
-                    })
-                }
-                "command" => command = Some(value.to_owned()),
-                _ => {}
-            }
-            continue;
+    }
+}
+
+/// One row of a recipe of `layout`, whose header has `columns`.
+fn parse_row(
+    seed: u64,
+    layout: RecipeLayout,
+    columns: &[&str],
+    line: &str,
+    line_number: u64,
+) -> Result<RecipeRow, RecordError> {
+    let at = |message: String| RecordError { line: line_number, message };
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    if fields.len() != columns.len() {
+        return Err(at(format!("{} fields where the header has {}", fields.len(), columns.len())));
+    }
+    let slider: Slider = fields[0].parse().map_err(|e| at(format!("`{}` is {e}", prefix(fields[0]))))?;
+    let square: Square = fields[1].parse().map_err(|e| at(format!("`{}` is {e}", prefix(fields[1]))))?;
+    let at_square = |message: String| at(format!("{slider} {square}: {message}"));
+    let number = |col: usize| -> Result<u64, RecordError> {
+        fields[col].parse().map_err(|_| {
+            at_square(format!("`{}` in column `{}` is not a whole number", prefix(fields[col]), columns[col]))
+        })
+    };
+    let row = match layout {
+        RecipeLayout::Packed(_) => {
+            let offset = number(3)?;
+            let offset = u32::try_from(offset).ok().filter(|&o| o <= crate::magic_set::MAX_SLOTS).ok_or_else(|| {
+                at_square(format!("offset {offset} is out of range: 0 to {}", crate::magic_set::MAX_SLOTS))
+            })?;
+            RecipeRow { line: line_number, slider, square, position: number(2)?, offset: Some(offset), bits: None }
         }
-        let (Some(seed), Some(layout)) = (seed, layout) else {
-            return Err(at("a recipe names its `# seed=` and `# layout=` before its rows".into()));
-        };
-        let Some((_, columns)) = &header else {
-            let columns: Vec<&str> = line.split(',').map(str::trim).collect();
-            let expected: &[&str] = match layout {
-                RecipeLayout::Packed(_) => &["slider", "square", "k", "offset"],
-                RecipeLayout::FewerBits => &["slider", "square", "bits", "candidate"],
-            };
-            let magic_column = columns.len() == expected.len() + 1 && columns[expected.len()] == "magic";
-            if !columns.starts_with(expected) || !(columns.len() == expected.len() || magic_column) {
-                return Err(at(format!("the columns must be {}[,magic]", expected.join(","))));
-            }
-            header = Some((line_number, columns));
-            continue;
-        };
-        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        if fields.len() != columns.len() {
-            return Err(at(format!("{} fields where the header has {}", fields.len(), columns.len())));
-        }
-        let slider: Slider = fields[0].parse().map_err(|e| at(format!("`{}` is {e}", fields[0])))?;
-        let square: Square = fields[1].parse().map_err(|e| at(format!("`{}` is {e}", fields[1])))?;
-        let at_square = |message: String| at(format!("{slider} {square}: {message}"));
-        let number = |col: usize| -> Result<u64, RecordError> {
-            fields[col]
-                .parse()
-                .map_err(|_| at_square(format!("`{}` in column `{}` is not a whole number", fields[col], columns[col])))
-        };
-        if std::mem::replace(&mut seen[slider.ordinal()][square.index() as usize], true) {
-            return Err(at_square("listed twice".into()));
-        }
-        let (position, offset, bits) = match layout {
-            RecipeLayout::Packed(_) => {
-                let offset = number(3)?;
-                let offset = u32::try_from(offset)
-                    .ok()
-                    .filter(|&o| o < crate::magic_set::MAX_SLOTS)
-                    .ok_or_else(|| at_square(format!("offset {offset} is beyond any table worth building")))?;
-                (number(2)?, Some(offset), None)
-            }
-            RecipeLayout::FewerBits => {
-                let mask_bits = relevant_mask(slider, square).count_ones();
-                let bits = number(2)?;
-                if !(1..u64::from(mask_bits)).contains(&bits) {
-                    return Err(at_square(format!(
-                        "{bits} index bits: a fewer-bit magic has fewer than the mask's {mask_bits}"
-                    )));
-                }
-                let candidate = number(3)?;
-                if candidate == 0 {
-                    return Err(at_square("candidate numbers start at 1".into()));
-                }
-                (candidate, None, Some(bits as u32))
-            }
-        };
-        let row = RecipeRow { line: line_number, slider, square, position, offset, bits };
-        if columns.last() == Some(&"magic") {
-            let stated = fields[fields.len() - 1];
-            let derived = Recipe { seed, layout, command: None, rows: Vec::new() }.magic(&row);
-            let parsed = u64::from_str_radix(stated.trim_start_matches("0x").trim_start_matches("0X"), 16).ok();
-            if parsed != Some(derived) {
+        RecipeLayout::FewerBits => {
+            let mask_bits = relevant_mask(slider, square).count_ones();
+            let bits = number(2)?;
+            if !(1..u64::from(mask_bits)).contains(&bits) {
                 return Err(at_square(format!(
-                    "magic {stated} is not the one its seed and position give ({derived:#018X})"
+                    "{bits} index bits is out of range: 1 to {} (fewer than the mask's {mask_bits})",
+                    mask_bits - 1
                 )));
             }
-        }
-        rows.push(row);
-    }
-    let no_line = |message: &str| RecordError { line: text.lines().count() as u64, message: message.into() };
-    let seed = seed.ok_or_else(|| no_line("no `# seed=` line"))?;
-    let layout = layout.ok_or_else(|| no_line("no `# layout=` line"))?;
-    if header.is_none() || rows.is_empty() {
-        return Err(no_line("the recipe lists no squares"));
-    }
-    if let RecipeLayout::Packed(_) = layout {
-        for slider in Slider::ALL {
-            for square in Square::ALL {
-                if !seen[slider.ordinal()][square.index() as usize] {
-                    return Err(no_line(&format!(
-                        "{slider} {square} is missing: a packed table needs all 128 squares"
-                    )));
-                }
+            let candidate = number(3)?;
+            if candidate == 0 {
+                return Err(at_square("candidate numbers start at 1".into()));
             }
+            RecipeRow { line: line_number, slider, square, position: candidate, offset: None, bits: Some(bits as u32) }
+        }
+    };
+    if columns.last() == Some(&"magic") {
+        let stated = fields[fields.len() - 1];
+        let derived = derive_magic(seed, layout, &row);
+        if parse_hex(stated).ok() != Some(derived) {
+            return Err(at_square(format!(
+                "magic {} is not the one its seed and position give ({derived:#018X})",
+                prefix(stated)
+            )));
         }
     }
-    Ok(Recipe { seed, layout, command, rows })
+    Ok(row)
 }

@@ -1,6 +1,6 @@
-//! The published record tables' CSV format (`shared/records/*.csv`, and the copies
-//! `magic-tables/data/` builds from), read without any dependency so that the build script can
-//! use it as well as the command line.
+//! The published record tables' CSV format (the comparison data in `tests/data/published/*.csv`,
+//! and any such table a user has), read without any dependency, so that the library's layout
+//! builders ([`crate::layouts::overlapped::build_from_records`]) and the command line share it.
 //!
 //! A record file has a header `square,index,piece,…` and one row per square. Which other
 //! columns it has says what it holds: `magic_hex` + `bits_used` (fancy magics with their index
@@ -12,7 +12,8 @@
 use core::fmt;
 
 use crate::magic_set::{Indexing, MagicSet, SetEntry};
-use crate::{Slider, Square};
+use crate::text::{parse_hex, strip_bom};
+use magic_tables_core::{Slider, Square};
 
 /// What a record file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,21 +42,6 @@ impl fmt::Display for RecordError {
 }
 
 impl std::error::Error for RecordError {}
-
-/// Parses `0x…` (or bare) hexadecimal of 1 to 16 digits.
-pub fn parse_hex(text: &str) -> Result<u64, String> {
-    let digits = text.trim().strip_prefix("0x").or_else(|| text.trim().strip_prefix("0X")).unwrap_or(text.trim());
-    if digits.is_empty() || digits.len() > 16 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("`{text}` is not a 64-bit hexadecimal number"));
-    }
-    u64::from_str_radix(digits, 16).map_err(|e| format!("`{text}`: {e}"))
-}
-
-/// `text` without a leading UTF-8 byte-order mark, which spreadsheet programs write at the start
-/// of CSV files and which would otherwise become part of the first column's name.
-pub fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
 
 /// Whether `text` starts like a record file (its header begins with `square,`).
 pub fn is_record_file(text: &str) -> bool {
@@ -101,10 +87,10 @@ pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordErro
         };
         let slider: Slider = fields[piece_col]
             .parse()
-            .map_err(|e: crate::ParseSliderError| at(format!("`{}` is {e}", fields[piece_col])))?;
+            .map_err(|e: magic_tables_core::ParseSliderError| at(format!("`{}` is {e}", fields[piece_col])))?;
         let square: Square = fields[square_col]
             .parse()
-            .map_err(|e: crate::ParseSquareError| at(format!("`{}` is {e}", fields[square_col])))?;
+            .map_err(|e: magic_tables_core::ParseSquareError| at(format!("`{}` is {e}", fields[square_col])))?;
         if let Some(col) = index_col {
             let index = whole(col, "index")?;
             if index != u32::from(square.index()) {

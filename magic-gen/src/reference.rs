@@ -2,9 +2,7 @@
 //! search, the table builder and the verifier.
 
 use crate::geometry::Occupancies;
-use crate::{Slider, Square};
-
-pub use magic_tables_core::pair_index;
+use magic_tables_core::{Slider, Square, pair_index};
 
 /// [`Occupancies`] of every (slider, square), in stream order: rook a1 … h8, bishop a1 … h8.
 #[derive(Clone, Debug)]

@@ -8,8 +8,8 @@
 //! magic, so the build script tests 128 candidates instead of hundreds of thousands.
 
 use crate::geometry::Occupancies;
-use crate::search::{Budget, Scheme, Shard, search_scheme};
-use crate::{Slider, Square};
+use crate::search::{Scheme, Shard, find_magic};
+use magic_tables_core::{Slider, Square};
 
 mod tuned;
 mod tuned_folded;
@@ -63,6 +63,14 @@ impl SeedPlan {
 }
 
 impl SeedPlan {
+    /// The plan as the command line's `--seed` takes it: `tuned` or the master seed.
+    pub fn argument(self) -> String {
+        match self {
+            SeedPlan::Tuned => "tuned".to_owned(),
+            SeedPlan::Master(seed) => seed.to_string(),
+        }
+    }
+
     /// The plan as a header names it when searching `scheme`'s magics: the master seed, or which
     /// table of tuned seeds.
     pub fn describe(self, scheme: Scheme) -> String {
@@ -100,7 +108,6 @@ pub fn tune_seed(
     first_seed: u64,
     max_seeds: u64,
 ) -> Option<u64> {
-    (first_seed..first_seed.saturating_add(max_seeds)).find(|&seed| {
-        search_scheme(occupancies, scheme, bits, seed, Shard::WHOLE, Budget::candidates(candidates)).is_ok()
-    })
+    (first_seed..first_seed.saturating_add(max_seeds))
+        .find(|&seed| find_magic(occupancies, scheme, bits, seed, Shard::WHOLE, candidates).is_ok())
 }

@@ -7,9 +7,9 @@
 
 use crate::reference::ReferenceSet;
 use crate::search::FoundMagic;
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
-pub use magic_tables_core::layouts::fancy::Magic;
+use magic_tables_core::layouts::fancy::Magic;
 
 /// A complete fancy table set: 128 entries and the flat attack array they index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,16 +54,5 @@ impl TableSet {
     /// The attacks stored for `occupied`, or `None` if the entry points outside the array.
     pub fn lookup(&self, slider: Slider, square: Square, occupied: u64) -> Option<u64> {
         self.attacks.get(self.entry(slider, square).slot(occupied)).copied()
-    }
-
-    /// The 128 magics in stream order.
-    pub fn magics(&self) -> impl Iterator<Item = u64> + '_ {
-        self.entries.iter().flatten().map(|e| e.magic)
-    }
-
-    /// Bytes of all tables together: the attack array plus the 128 entries as the runtime
-    /// crate stores them.
-    pub fn bytes(&self) -> usize {
-        self.attacks.len() * 8 + 128 * size_of::<Magic>()
     }
 }

@@ -4,10 +4,10 @@
 //! the mask set.
 
 use crate::error::BuildError;
-use crate::layouts::Layout;
+use crate::layout::Layout;
 use crate::reference::ReferenceSet;
 use crate::table::TableSet;
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
 /// What a successful verification of a fancy table set covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

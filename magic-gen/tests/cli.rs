@@ -717,6 +717,9 @@ fn pack_is_deterministic_and_resumes() {
     let damaged = a.replacen("rook,b1,", "rook,b1,x", 1);
     std::fs::write(path("damaged.csv"), &damaged).unwrap();
     let line = damaged.lines().position(|l| l.starts_with("rook,b1,")).unwrap() + 1;
-    bad_input(&["pack", "--resume", &path("damaged.csv"), "-o", &path("d.csv")], &[&format!("line {line}: rook b1")]);
+    bad_input(
+        &["pack", "--resume", &path("damaged.csv"), "-o", &path("d.csv")],
+        &[&format!("damaged.csv:{line}: rook b1")],
+    );
     bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
 }

@@ -60,19 +60,26 @@ macro_rules! layout {
 }
 
 layout!(Default, "default", magic_tables);
-mod layouts {
-    use super::Lookups;
-    layout!(Fancy, "fancy", magic_tables::fancy);
-    layout!(Plain, "plain", magic_tables::plain);
-    layout!(FancyDense, "fancy-dense", magic_tables::fancy_dense);
-    layout!(FixedShift, "fixed-shift", magic_tables::fixed_shift);
-    layout!(Black, "black", magic_tables::black);
-    layout!(ByteLookup, "byte-lookup", magic_tables::byte_lookup);
-    layout!(Magic32, "magic32", magic_tables::magic32);
-    layout!(Shared, "shared", magic_tables::shared);
-    layout!(Folded, "folded", magic_tables::folded);
-    layout!(Pext, "pext", magic_tables::pext);
+
+/// One module per layout of `magic-tables`, each with its `Lookups`, from the runtime crate's
+/// one list of layouts.
+macro_rules! layout_lookups {
+    ($(($module:ident, $name:literal)),* $(,)?) => {
+        mod layouts {
+            $(pub mod $module {
+                use super::super::Lookups;
+                layout!(Layout, $name, magic_tables::$module);
+            })*
+        }
+
+        /// Benchmarks every layout on `load`.
+        fn bench_layouts(group: &mut BenchmarkGroup<'_, WallTime>, load: Load, inputs: &Inputs) {
+            $(bench_one::<layouts::$module::Layout>(group, load, inputs);)*
+        }
+    };
 }
+
+magic_tables::for_each_layout!(layout_lookups);
 
 #[cfg(feature = "peers")]
 mod peers {
@@ -215,19 +222,7 @@ fn layouts(c: &mut Criterion) {
         group.throughput(Throughput::Elements(elements as u64));
         group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_millis(1500)).sample_size(30);
         bench_one::<Default>(&mut group, load, &inputs);
-        {
-            use layouts::*;
-            bench_one::<Fancy>(&mut group, load, &inputs);
-            bench_one::<Plain>(&mut group, load, &inputs);
-            bench_one::<FancyDense>(&mut group, load, &inputs);
-            bench_one::<FixedShift>(&mut group, load, &inputs);
-            bench_one::<Black>(&mut group, load, &inputs);
-            bench_one::<ByteLookup>(&mut group, load, &inputs);
-            bench_one::<Magic32>(&mut group, load, &inputs);
-            bench_one::<Shared>(&mut group, load, &inputs);
-            bench_one::<Folded>(&mut group, load, &inputs);
-            bench_one::<Pext>(&mut group, load, &inputs);
-        }
+        bench_layouts(&mut group, load, &inputs);
         #[cfg(feature = "peers")]
         {
             bench_one::<peers::Shakmaty>(&mut group, load, &inputs);

@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use magic_gen::search::{MagicTester, find_magic};
+use magic_gen::search::{MagicTester, Scheme, Shard, find_magic};
 use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
 use magic_tests::plain_search::plain_magic;
 
@@ -24,7 +24,8 @@ fn search(c: &mut Criterion) {
     let references = ReferenceSet::new();
     // Both searches must really find magics: check one seed's results once.
     for occ in references.iter() {
-        let ours = find_magic(occ, occ.mask_bits(), SEEDS[0], u64::MAX).expect("a magic exists");
+        let ours =
+            find_magic(occ, Scheme::Fancy, occ.mask_bits(), SEEDS[0], Shard::WHOLE, u64::MAX).expect("a magic exists");
         let (plain, _) = plain_magic(occ, SEEDS[0]);
         for magic in [ours.magic, plain] {
             assert!(MagicTester::new(occ, occ.mask_bits()).unwrap().is_magic(magic));
@@ -39,7 +40,10 @@ fn search(c: &mut Criterion) {
             let mut candidates = 0;
             for seed in SEEDS {
                 for occ in references.iter() {
-                    candidates += find_magic(occ, occ.mask_bits(), black_box(seed), u64::MAX).unwrap().candidates;
+                    candidates +=
+                        find_magic(occ, Scheme::Fancy, occ.mask_bits(), black_box(seed), Shard::WHOLE, u64::MAX)
+                            .unwrap()
+                            .candidates;
                 }
             }
             candidates

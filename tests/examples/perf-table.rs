@@ -17,30 +17,26 @@ const LOADS: [&str; 5] = ["independent-rook", "independent-bishop", "chain-rook"
 
 /// (benchmark id, table bytes) of every implementation the benchmark may have run.
 fn implementations() -> Vec<(&'static str, String)> {
-    use magic_tables as t;
-    let ours = |bytes: usize| bytes.to_string();
-    vec![
-        ("default", ours(t::TABLE_BYTES)),
-        ("fancy", ours(t::fancy::TABLE_BYTES)),
-        ("plain", ours(t::plain::TABLE_BYTES)),
-        ("fancy-dense", ours(t::fancy_dense::TABLE_BYTES)),
-        ("fixed-shift", ours(t::fixed_shift::TABLE_BYTES)),
-        ("black", ours(t::black::TABLE_BYTES)),
-        ("byte-lookup", ours(t::byte_lookup::TABLE_BYTES)),
-        ("magic32", ours(t::magic32::TABLE_BYTES)),
-        ("shared", ours(t::shared::TABLE_BYTES)),
-        ("folded", ours(t::folded::TABLE_BYTES)),
-        // This example's own build decides which pext module it sees: run it with the
-        // benchmark's RUSTFLAGS, or the bytes are the fallback's, and say so.
-        (
-            "pext",
-            if t::pext::ACTIVE { ours(t::pext::TABLE_BYTES) } else { format!("{} (fallback)", t::pext::TABLE_BYTES) },
-        ),
-        // Attack arrays only: 88,772, 87,988 and 107,648 slots of 8 bytes.
+    macro_rules! layout_bytes {
+        ($(($module:ident, $name:literal)),* $(,)?) => {
+            vec![$(($name, magic_tables::$module::TABLE_BYTES.to_string())),*]
+        };
+    }
+    let mut rows = vec![("default", magic_tables::TABLE_BYTES.to_string())];
+    rows.extend(magic_tables::for_each_layout!(layout_bytes));
+    // This example's own build decides which pext module it sees: run it with the benchmark's
+    // RUSTFLAGS, or the bytes are the fallback's, and say so.
+    if !magic_tables::pext::ACTIVE {
+        let pext = rows.iter_mut().find(|(name, _)| *name == "pext").expect("pext is a layout");
+        pext.1 += " (fallback)";
+    }
+    // Attack arrays only: 88,772, 87,988 and 107,648 slots of 8 bytes.
+    rows.extend([
         ("shakmaty", "710,176+".into()),
         ("cozy-chess", "703,904+".into()),
         ("cozy-chess-pext", "861,184+".into()),
-    ]
+    ]);
+    rows
 }
 
 /// Mean time of one benchmark iteration in nanoseconds, if criterion recorded it.

@@ -7,14 +7,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use magic_gen::{Generated, ReferenceSet, SeedPlan, generate_fancy};
 
-/// The runtime crate's square with the same index as the generator's.
-pub fn runtime_square(square: magic_gen::Square) -> magic_tables::Square {
-    magic_tables::Square::from_index(square.index()).expect("both crates number squares 0..64")
-}
-
 /// The lookup of the runtime crate for `slider`.
 pub fn runtime_attacks(slider: magic_gen::Slider, square: magic_gen::Square, occupied: u64) -> u64 {
-    let square = runtime_square(square);
     match slider {
         magic_gen::Slider::Rook => magic_tables::rook_attacks(square, occupied),
         magic_gen::Slider::Bishop => magic_tables::bishop_attacks(square, occupied),

@@ -6,7 +6,7 @@
 
 use magic_gen::geometry::{relevant_mask, slow_attacks, subsets};
 use magic_gen::{Slider, Square};
-use magic_tests::{runtime_square, test_rng};
+use magic_tests::test_rng;
 use rand_chacha::rand_core::Rng;
 
 /// The lookups of one layout module.
@@ -20,31 +20,23 @@ struct Lookups {
 }
 
 macro_rules! lookups {
-    ($name:literal, $module:ident) => {
-        Lookups {
-            name: $name,
-            rook: magic_tables::$module::rook_attacks,
-            bishop: magic_tables::$module::bishop_attacks,
-            queen: magic_tables::$module::queen_attacks,
-            entries: magic_tables::$module::TABLE_ENTRIES,
-            bytes: magic_tables::$module::TABLE_BYTES,
-        }
+    ($(($module:ident, $name:literal)),* $(,)?) => {
+        vec![$(
+            Lookups {
+                name: $name,
+                rook: magic_tables::$module::rook_attacks,
+                bishop: magic_tables::$module::bishop_attacks,
+                queen: magic_tables::$module::queen_attacks,
+                entries: magic_tables::$module::TABLE_ENTRIES,
+                bytes: magic_tables::$module::TABLE_BYTES,
+            }
+        ),*]
     };
 }
 
-fn all_layouts() -> [Lookups; 10] {
-    [
-        lookups!("fancy", fancy),
-        lookups!("plain", plain),
-        lookups!("fancy-dense", fancy_dense),
-        lookups!("fixed-shift", fixed_shift),
-        lookups!("black", black),
-        lookups!("byte-lookup", byte_lookup),
-        lookups!("magic32", magic32),
-        lookups!("shared", shared),
-        lookups!("folded", folded),
-        lookups!("pext", pext),
-    ]
+/// Every layout module, from the runtime crate's one list.
+fn all_layouts() -> Vec<Lookups> {
+    magic_tables::for_each_layout!(lookups)
 }
 
 #[test]
@@ -59,16 +51,20 @@ fn every_layout_matches_the_reference_on_every_occupancy() {
             };
             for square in Square::ALL {
                 let mask = relevant_mask(slider, square);
-                let sq = runtime_square(square);
                 for occupied in subsets(mask) {
                     let expected = slow_attacks(slider, square, occupied);
-                    assert_eq!(lookup(sq, occupied), expected, "{}: {slider} {square} {occupied:#018x}", layout.name);
+                    assert_eq!(
+                        lookup(square, occupied),
+                        expected,
+                        "{}: {slider} {square} {occupied:#018x}",
+                        layout.name
+                    );
                     // Random bits everywhere else, the slider's own square and the edges included.
                     let noisy = occupied | (rng.next_u64() & !mask);
-                    assert_eq!(lookup(sq, noisy), expected, "{}: {slider} {square} {noisy:#018x}", layout.name);
+                    assert_eq!(lookup(square, noisy), expected, "{}: {slider} {square} {noisy:#018x}", layout.name);
                     checked += 1;
                 }
-                assert_eq!(lookup(sq, u64::MAX), slow_attacks(slider, square, u64::MAX), "{}", layout.name);
+                assert_eq!(lookup(square, u64::MAX), slow_attacks(slider, square, u64::MAX), "{}", layout.name);
             }
         }
         assert_eq!(checked, 107_648, "{}", layout.name);

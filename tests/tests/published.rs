@@ -3,8 +3,9 @@
 //! build at their published sizes. They are the bar this project's searches are measured against
 //! (`cargo run -p magic-tests --example sizes` prints ours beside them).
 
+use magic_gen::Layout;
 use magic_gen::ReferenceSet;
-use magic_gen::layouts::{Layout, fancy_dense, overlapped};
+use magic_gen::layouts::{fancy_dense, overlapped};
 use magic_tests::generate_tuned;
 
 const FIXED: &str = include_str!("../data/published/fixed_shift_white_annuss_88772.csv");

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use magic_gen::ReferenceSet;
 use magic_gen::layouts::overlapped;
-use magic_gen::recipe::parse_recipe;
+use magic_gen::recipe::Recipe;
 
 const BLACK: &str = include_str!("../../magic-tables/data/black.recipe.csv");
 const FILE: &str = "data/black.recipe.csv";
@@ -29,7 +29,7 @@ fn the_shipped_recipes_parse_and_derive_their_magics() {
     for entry in std::fs::read_dir(&data).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let recipe = parse_recipe(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let recipe = Recipe::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(recipe.command.is_some(), "{}: a recipe says how to reproduce it", path.display());
         assert!(!recipe.rows.is_empty());
         recipes += 1;

@@ -1,7 +1,7 @@
 //! The committed tuned seeds still find every magic at once, and are what `tune_seed` derives.
 
 use magic_gen::geometry::Occupancies;
-use magic_gen::search::{Budget, Scheme, Shard, find_magic, search_scheme};
+use magic_gen::search::{Scheme, Shard, find_magic};
 use magic_gen::seeds::{TUNED_CANDIDATES, TUNED_SEEDS, tune_seed, tuned_seeds};
 use magic_gen::{ReferenceSet, SeedPlan, Slider, Square};
 
@@ -10,7 +10,7 @@ fn every_committed_seed_finds_its_magic_within_the_bound() {
     let references = ReferenceSet::new();
     for occ in references.iter() {
         let seed = SeedPlan::Tuned.seed(occ.slider, occ.square);
-        let found = find_magic(occ, occ.mask_bits(), seed, TUNED_CANDIDATES)
+        let found = find_magic(occ, Scheme::Fancy, occ.mask_bits(), seed, Shard::WHOLE, TUNED_CANDIDATES)
             .unwrap_or_else(|e| panic!("tuned seed {seed} no longer works: {e}"));
         assert!(found.candidates <= TUNED_CANDIDATES);
         assert_eq!(found.bits, occ.mask_bits());
@@ -48,7 +48,7 @@ fn master_seed_results_do_not_depend_on_search_order() {
     let picks = [(Slider::Bishop, "a1"), (Slider::Bishop, "d4"), (Slider::Rook, "h8"), (Slider::Bishop, "e5")];
     let search = |(slider, name): (Slider, &str), seed| {
         let occ = references.get(slider, name.parse().unwrap());
-        find_magic(occ, occ.mask_bits(), seed, 10_000_000).unwrap()
+        find_magic(occ, Scheme::Fancy, occ.mask_bits(), seed, Shard::WHOLE, 10_000_000).unwrap()
     };
     let forward: Vec<_> = picks.iter().map(|&p| search(p, 2026)).collect();
     let mut backward: Vec<_> = picks.iter().rev().map(|&p| search(p, 2026)).collect();
@@ -66,8 +66,7 @@ fn other_schemes_seeds_work_and_re_derive() {
     for scheme in [Scheme::Magic32, Scheme::Folded] {
         for occ in references.iter() {
             let seed = SeedPlan::Tuned.seed_for(scheme, occ.slider, occ.square);
-            let budget = Budget::candidates(TUNED_CANDIDATES);
-            search_scheme(occ, scheme, occ.mask_bits(), seed, Shard::WHOLE, budget)
+            find_magic(occ, scheme, occ.mask_bits(), seed, Shard::WHOLE, TUNED_CANDIDATES)
                 .unwrap_or_else(|e| panic!("{scheme:?} tuned seed {seed} no longer works: {e}"));
         }
         for (slider, name) in [(Slider::Bishop, "b7"), (Slider::Bishop, "h1"), (Slider::Rook, "d5")] {

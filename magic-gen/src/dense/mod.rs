@@ -1,35 +1,44 @@
 //! Dense packing of fixed-shift magics (black `((occ | !mask) * magic) >> shift`, or white
-//! `((occ & mask) * magic) >> shift`) into one shared attack array.
+//! `((occ & mask) * magic) >> shift`) into one shared attack array (feature `pack`, part of
+//! `cli`; the build script needs only the candidate stream its recipes point into,
+//! [`crate::search::dense_stream`], and leaves the search out).
 //!
-//! * [`candidate`]: the frozen, seekable candidate stream (a recipe stores only seed, `k`, offset).
-//! * `pack` (feature `pack`, part of `cli`): per-square data, the validity test, the bitset
-//!   packer and the seeded search.
-//! * `recipe` (feature `pack`): the checkpoint file (a [`crate::recipe`] with the search's state),
-//!   atomic writes, exact verification.
+//! * `square`: one (slider, square) prepared for candidate tests, and a valid candidate's slots;
+//! * `board`: the bitset of used slots;
+//! * `rng`: the per-iteration decision RNG;
+//! * `params`: the search's parameters;
+//! * `packer`: the packing search ([`Packer`]), and its recipes;
+//! * `compact`: the bishops' cache-line compaction;
+//! * `run`: a whole run with restarts and checkpoints ([`run()`]).
 
-pub mod candidate;
-#[cfg(feature = "pack")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
-pub mod pack;
-#[cfg(feature = "pack")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
-pub mod recipe;
+mod board;
+mod compact;
+mod packer;
+mod params;
+mod rng;
+mod run;
+mod square;
 
-pub use candidate::{Candidates, black_candidate};
-#[cfg(feature = "pack")]
-pub use pack::{Packer, Params};
-#[cfg(feature = "pack")]
-pub use recipe::{Recipe, verify_recipe};
+pub use board::{Board, CAPACITY};
+pub use packer::{Packer, Placed};
+pub use params::Params;
+pub use rng::IterationRng;
+pub use run::{Finished, MAX_ITERATIONS, Observer, RunPlan, Start, run};
+pub use square::{Candidate, CandidateTester, SquareData, pair_parts};
 
-#[cfg(all(test, feature = "pack"))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceSet;
     use crate::magic_set::Indexing;
+    use crate::recipe::Recipe;
+    use crate::reference::ReferenceSet;
 
-    fn small(layout: Indexing, seed: u64, references: &ReferenceSet) -> Packer {
-        let params = Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() };
-        let mut packer = Packer::new(references, layout, seed, params);
+    fn small_params() -> Params {
+        Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() }
+    }
+
+    fn small(indexing: Indexing, seed: u64, references: &ReferenceSet) -> Packer {
+        let mut packer = Packer::new(references, indexing, seed, small_params());
         packer.construct();
         for _ in 0..30 {
             packer.step();
@@ -37,17 +46,17 @@ mod tests {
         packer
     }
 
-    fn recipe_of(packer: &Packer) -> Recipe {
-        Recipe::of(packer, "test", "budget")
-    }
-
     #[test]
     fn packs_verify_and_round_trip() {
         let references = ReferenceSet::new();
-        let a = recipe_of(&small(Indexing::Black, 3, &references));
-        let (entries, used) = verify_recipe(&references, &a).unwrap();
-        assert!(used <= entries && used >= 6328, "{entries} {used}");
-        assert_eq!(Recipe::parse(&a.render(entries, used)).unwrap(), a);
+        let recipe = small(Indexing::Black, 3, &references).recipe("test", "budget");
+        let report = recipe.check(&references).unwrap();
+        assert!(report.used <= report.entries && report.used >= 6328, "{report:?}");
+        let text = recipe.render(Some((report.entries, report.used)));
+        let parsed = Recipe::parse(&text).unwrap();
+        assert_eq!(parsed.rows.len(), 128);
+        assert_eq!(parsed.render(parsed.stated_size), text);
+        assert_eq!(parsed.checkpoint, recipe.checkpoint);
     }
 
     /// Slow unoptimised (about a minute): `cargo test --release -p magic-gen dense -- --ignored`.
@@ -55,24 +64,59 @@ mod tests {
     #[ignore]
     fn both_layouts_are_deterministic() {
         let references = ReferenceSet::new();
-        for layout in [Indexing::Black, Indexing::White] {
-            let a = recipe_of(&small(layout, 3, &references));
-            let (entries, used) = verify_recipe(&references, &a).unwrap();
-            assert!(used <= entries && used >= 6328, "{entries} {used}");
-            let text = a.render(entries, used);
-            assert_eq!(Recipe::parse(&text).unwrap(), a);
-            assert_eq!(recipe_of(&small(layout, 3, &references)), a);
+        for indexing in [Indexing::Black, Indexing::White] {
+            let recipe = small(indexing, 3, &references).recipe("test", "budget");
+            recipe.check(&references).unwrap();
+            assert_eq!(small(indexing, 3, &references).recipe("test", "budget"), recipe);
         }
     }
 
     #[test]
     fn verification_catches_a_conflict() {
         let references = ReferenceSet::new();
-        let mut r = recipe_of(&small(Indexing::Black, 5, &references));
+        let mut recipe = small(Indexing::Black, 5, &references).recipe("test", "budget");
         // Put two squares on top of each other.
-        let offset = r.rows[1].2;
-        r.rows[0].2 = offset;
-        r.rows[0].1 = r.rows[1].1;
-        assert!(verify_recipe(&references, &r).is_err());
+        recipe.rows[0].offset = recipe.rows[1].offset;
+        recipe.rows[0].position = recipe.rows[1].position;
+        assert!(recipe.check(&references).is_err());
+    }
+
+    /// A run observed by a test: keeps every checkpoint, stops at a given iteration.
+    struct Recorder {
+        checkpoints: Vec<Recipe>,
+        stop_at: Option<u64>,
+    }
+
+    impl Observer for Recorder {
+        fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+            self.checkpoints.push(best.clone());
+            Ok(())
+        }
+
+        fn poll(&mut self, packer: &Packer, _best_end: usize) -> Option<String> {
+            (Some(packer.iteration) == self.stop_at).then(|| "stopped by the test".to_owned())
+        }
+    }
+
+    /// A run stopped and resumed from its last checkpoint ends exactly as the run that never
+    /// stopped, when restarts make every run start from its recipe (as the shipped runs do).
+    #[test]
+    fn a_resumed_run_is_the_run_that_never_stopped() {
+        let references = ReferenceSet::new();
+        let plan = |iterations| RunPlan { iterations, restart_every: 20, compact_bishops: None, command: "t".into() };
+        let start = Start::New { indexing: Indexing::White, seed: 9 };
+        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let straight = run(&references, start.clone(), small_params(), &plan(60), &mut whole).unwrap();
+        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20) };
+        let stopped = run(&references, start, small_params(), &plan(60), &mut first).unwrap();
+        assert_eq!(stopped.iteration, 20);
+        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let resumed = run(&references, Start::Resume(stopped.recipe), small_params(), &plan(40), &mut second).unwrap();
+        assert_eq!(resumed.recipe.rows, straight.recipe.rows);
+        assert_eq!(
+            resumed.recipe.checkpoint.as_ref().map(|c| (c.iteration, &c.cursors)),
+            straight.recipe.checkpoint.as_ref().map(|c| (c.iteration, &c.cursors))
+        );
+        assert_eq!(whole.checkpoints.last().unwrap(), &straight.recipe);
     }
 }

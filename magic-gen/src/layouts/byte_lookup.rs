@@ -8,10 +8,14 @@
 
 use build_support::{DataArray, LayoutFile, Values};
 
-use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
+use super::{entry_tables, provenance, sliced_array};
+use crate::error::BuildError;
 use crate::generate::Generated;
-use crate::reference::{ReferenceSet, pair_index};
+use crate::layout::Layout;
+use crate::reference::ReferenceSet;
+use crate::verify::check_lookup;
 use magic_tables_core::layouts::byte_lookup::ByteMagic;
+use magic_tables_core::pair_index;
 
 /// The byte-lookup layout of `fancy`'s magics.
 pub fn build(references: &ReferenceSet, fancy: &Generated) -> Result<LayoutFile, BuildError> {

@@ -1,22 +1,21 @@
 //! `fancy` (Pradu Kannan's layout): per square a mask, a magic, a shift and an offset into one
 //! flat array, each square's slice `2^bits` long, in stream order. The search's own layout: the
-//! magics are the seeded search's ([`crate::generate_fancy`]), which checked the table
+//! magics are the seeded search's ([`crate::generate::generate_fancy`]), which checked the table
 //! ([`crate::verify()`]) before it returned it.
 
 use build_support::LayoutFile;
 
-use super::{Layout, entry_tables, sliced_array};
+use super::{entry_tables, sliced_array};
 use crate::generate::Generated;
+use crate::layout::Layout;
 use crate::seeds::SeedPlan;
-use crate::table::{Magic, TableSet};
+use crate::table::TableSet;
+use magic_tables_core::layouts::fancy::Magic;
 
 /// The `fancy` layout file of a generated, verified table set.
 pub fn file(generated: &Generated) -> LayoutFile {
     let plan = generated.plan;
-    let seed = match plan {
-        SeedPlan::Tuned => "tuned".to_owned(),
-        SeedPlan::Master(seed) => seed.to_string(),
-    };
+    let seed = plan.argument();
     let mut reproduce = Vec::new();
     if plan == SeedPlan::Tuned {
         reproduce.push("`cargo build -p magic-tables --features fancy` writes this file to its OUT_DIR, or".to_owned());

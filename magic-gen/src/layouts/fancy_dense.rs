@@ -10,21 +10,24 @@
 
 use build_support::LayoutFile;
 
-use super::{BuildError, Layout, provenance};
+use super::provenance;
+use crate::error::BuildError;
 use crate::generate::Generated;
+use crate::layout::Layout;
 use crate::magic_set::MagicSet;
-use crate::recipe::{RecipeLayout, parse_recipe};
+use crate::recipe::{Recipe, RecipeLayout};
 use crate::records::{RecordKind, parse_record_set};
-use crate::reference::{ReferenceSet, pair_index};
+use crate::reference::ReferenceSet;
 use crate::search::FoundMagic;
 use crate::table::TableSet;
 use crate::verify::verify_fancy;
+use magic_tables_core::pair_index;
 
 /// The layout from the recipe `text` (named `file` in the header and in errors) and `fancy`'s
 /// magics for the squares it does not list.
 pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &str) -> Result<LayoutFile, BuildError> {
     let layout = Layout::FancyDense;
-    let recipe = parse_recipe(text).map_err(|source| BuildError::Records {
+    let recipe = Recipe::parse(text).map_err(|source| BuildError::Records {
         layout: layout.name(),
         file: file.into(),
         source,

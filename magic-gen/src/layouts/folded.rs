@@ -8,7 +8,9 @@
 
 use build_support::LayoutFile;
 
-use super::{BuildError, Layout, searched_file};
+use super::searched_file;
+use crate::error::BuildError;
+use crate::layout::Layout;
 use crate::reference::ReferenceSet;
 use crate::search::Scheme;
 use crate::seeds::SeedPlan;

@@ -3,7 +3,7 @@
 //! the layout's own lookup formula before it is rendered (through `build-support`) as the
 //! source file `magic-tables` includes for the layout's cargo feature.
 //!
-//! Each submodule builds one layout and mirrors, in [`check_lookup`]'s closure, exactly the
+//! Each submodule builds one layout and mirrors, in [`crate::verify::check_lookup`]'s closure, exactly the
 //! formula the runtime module of the same name evaluates, reading the same data that is
 //! rendered. So the check covers what ships: every relevant occupancy of every square, and each
 //! again with bits outside the mask set.
@@ -12,9 +12,9 @@
 //! |---|---|---|
 //! | `fancy` | [`fancy`] | tuned seeded search |
 //! | `plain` | [`plain`] | the fancy magics, with 12/9 index bits |
-//! | `fancy-dense` | [`fancy_dense`] | published one-bit-fewer magics, fancy magics elsewhere |
-//! | `fixed-shift` | [`overlapped`] | published overlapping "white" magics |
-//! | `black` | [`overlapped`] | published overlapping black magics |
+//! | `fancy-dense` | [`fancy_dense`] | this project's one-bit-fewer magics (a recipe), fancy magics elsewhere |
+//! | `fixed-shift` | [`overlapped`] | this project's dense packer (a recipe) |
+//! | `black` | [`overlapped`] | this project's dense packer (a recipe) |
 //! | `byte-lookup` | [`byte_lookup`] | the fancy magics |
 //! | `magic32` | [`magic32`] | tuned seeded search for 32-bit pairs |
 //! | `shared` | [`shared`] | the fancy magics, post-masked |
@@ -23,14 +23,15 @@
 
 use build_support::{DataArray, LayoutFile, Provenance, Values};
 
-pub use crate::error::BuildError;
+use crate::error::BuildError;
+use crate::generate::Generated;
+use crate::layout::Layout;
 use crate::reference::ReferenceSet;
-use crate::reference::pair_index;
-use crate::search::{Budget, Scheme, Shard, search_scheme};
+use crate::search::{Scheme, Shard, find_magic};
 use crate::seeds::SeedPlan;
-pub use crate::verify::check_lookup;
-use crate::{Slider, Square};
+use crate::verify::check_lookup;
 use fields::entry_tables;
+use magic_tables_core::{Slider, Square, pair_index};
 
 pub mod byte_lookup;
 pub mod fancy;
@@ -43,65 +44,43 @@ pub mod pext;
 pub mod plain;
 pub mod shared;
 
-/// A table layout, named as its cargo feature in `magic-tables`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Layout {
-    /// Per-square shift and offset into one flat array (the foundation's layout).
-    Fancy,
-    /// Fixed 12/9 index bits, two-dimensional tables.
-    Plain,
-    /// Fancy with one index bit fewer where a published magic allows it.
-    FancyDense,
-    /// One shift per slider, per-square offsets into one overlapping array.
-    FixedShift,
-    /// Black magics: `(occupied | !mask) * magic >> shift`, overlapping.
-    Black,
-    /// A byte per slot into the deduplicated attack sets.
-    ByteLookup,
-    /// Two 32-bit multiplications.
-    Magic32,
-    /// Post-masked tables shared by two rook or four bishop squares.
-    Shared,
-    /// The shift folded into the magic's top six bits.
-    Folded,
-    /// BMI2 `pext` indexing.
-    Pext,
+/// What a layout is built from, as its [`crate::layout::MagicSource`] says.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Inputs<'a> {
+    /// The tuned search's fancy magics ([`crate::generate::generate_fancy`] with
+    /// [`SeedPlan::Tuned`]), for the layouts whose source needs them.
+    pub tuned: Option<&'a Generated>,
+    /// The recipe's name (for messages, such as `data/black.recipe.csv`) and text, for the
+    /// layouts built from one.
+    pub recipe: Option<(&'a str, &'a str)>,
 }
 
-impl Layout {
-    /// Every layout.
-    pub const ALL: [Layout; 10] = [
-        Layout::Fancy,
-        Layout::Plain,
-        Layout::FancyDense,
-        Layout::FixedShift,
-        Layout::Black,
-        Layout::ByteLookup,
-        Layout::Magic32,
-        Layout::Shared,
-        Layout::Folded,
-        Layout::Pext,
-    ];
-
-    /// The cargo feature's name, such as `fixed-shift`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Layout::Fancy => "fancy",
-            Layout::Plain => "plain",
-            Layout::FancyDense => "fancy-dense",
-            Layout::FixedShift => "fixed-shift",
-            Layout::Black => "black",
-            Layout::ByteLookup => "byte-lookup",
-            Layout::Magic32 => "magic32",
-            Layout::Shared => "shared",
-            Layout::Folded => "folded",
-            Layout::Pext => "pext",
+/// Builds, checks and describes `layout` from `inputs`: the one entry point the build script
+/// loops over. Missing inputs that the layout's [`crate::layout::MagicSource`] needs are a [`BuildError`].
+pub fn build(layout: Layout, references: &ReferenceSet, inputs: Inputs<'_>) -> Result<LayoutFile, BuildError> {
+    let missing = |what: &str| BuildError::Data { layout: layout.name(), message: format!("needs {what}") };
+    let tuned = || inputs.tuned.ok_or_else(|| missing("the tuned search's fancy magics"));
+    let recipe = || inputs.recipe.ok_or_else(|| missing("its recipe"));
+    match layout {
+        Layout::Fancy => Ok(fancy::file(tuned()?)),
+        Layout::Plain => plain::build(references, tuned()?),
+        Layout::FancyDense => {
+            let (name, text) = recipe()?;
+            fancy_dense::build(references, tuned()?, name, text)
         }
-    }
-
-    /// The generated file's name in `OUT_DIR`: the module's name plus `.rs`.
-    pub fn file_name(self) -> String {
-        format!("{}.rs", self.name().replace('-', "_"))
+        Layout::FixedShift => {
+            let (name, text) = recipe()?;
+            overlapped::build_fixed_shift(references, name, text)
+        }
+        Layout::Black => {
+            let (name, text) = recipe()?;
+            overlapped::build_black(references, name, text)
+        }
+        Layout::ByteLookup => byte_lookup::build(references, tuned()?),
+        Layout::Magic32 => magic32::build(references, SeedPlan::Tuned, 0),
+        Layout::Shared => shared::build(references, tuned()?),
+        Layout::Folded => folded::build(references, SeedPlan::Tuned, 0),
+        Layout::Pext => pext::build(references),
     }
 }
 
@@ -131,8 +110,7 @@ pub(crate) fn search_slices(
     for occ in references.iter() {
         let bits = occ.mask_bits();
         let seed = plan.seed_for(scheme, occ.slider, occ.square);
-        let budget = Budget::candidates(plan.max_candidates(budget));
-        let found = search_scheme(occ, scheme, bits, seed, Shard::WHOLE, budget)
+        let found = find_magic(occ, scheme, bits, seed, Shard::WHOLE, plan.max_candidates(budget))
             .map_err(|source| BuildError::Search { layout: layout.name(), source })?;
         out.candidates += found.candidates;
         let offset = out.attacks.len();
@@ -216,17 +194,4 @@ pub(crate) fn chunked_array(name: &str, doc: &str, values: Vec<u64>) -> DataArra
         })
         .collect();
     DataArray { name: name.into(), doc: doc.into(), values: Values::U64(values), runs, two_dimensional: false }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_match_features_and_modules() {
-        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
-        assert_eq!(names.len(), 10);
-        assert_eq!(Layout::FixedShift.file_name(), "fixed_shift.rs");
-        assert_eq!(Layout::ByteLookup.file_name(), "byte_lookup.rs");
-    }
 }

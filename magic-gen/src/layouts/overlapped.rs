@@ -18,14 +18,18 @@
 
 use build_support::LayoutFile;
 
-use super::{BuildError, Layout, check_lookup, chunked_array, entry_tables, provenance};
+use super::{chunked_array, entry_tables, provenance};
+use crate::error::BuildError;
+use crate::layout::Layout;
 use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, build_set};
-use crate::recipe::{RecipeLayout, parse_recipe};
+use crate::recipe::{Recipe, RecipeLayout};
 use crate::records::{RecordKind, parse_record_set};
-use crate::reference::{ReferenceSet, pair_index};
-use crate::{Slider, Square};
+use crate::reference::ReferenceSet;
+use crate::verify::check_lookup;
 use magic_tables_core::layouts::black::BlackMagic;
 use magic_tables_core::layouts::fixed_shift::FixedMagic;
+use magic_tables_core::pair_index;
+use magic_tables_core::{Slider, Square};
 
 /// The `fixed-shift` layout from a recipe of this project's packer (`file` names it in the
 /// header and in errors).
@@ -51,7 +55,7 @@ fn build_from_recipe(
 ) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
     let recipe =
-        parse_recipe(text).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
+        Recipe::parse(text).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
     if recipe.layout != RecipeLayout::Packed(indexing_of(layout)) {
         let message = format!("{file} is a recipe of the {} layout, not of {name}", recipe.layout.name());
         return Err(BuildError::Data { layout: name, message });

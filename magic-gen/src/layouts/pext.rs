@@ -7,9 +7,13 @@
 
 use build_support::LayoutFile;
 
-use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
-use crate::reference::{ReferenceSet, pair_index};
+use super::{entry_tables, provenance, sliced_array};
+use crate::error::BuildError;
+use crate::layout::Layout;
+use crate::reference::ReferenceSet;
+use crate::verify::check_lookup;
 use magic_tables_core::layouts::pext::PextEntry;
+use magic_tables_core::pair_index;
 
 /// The pext layout.
 pub fn build(references: &ReferenceSet) -> Result<LayoutFile, BuildError> {

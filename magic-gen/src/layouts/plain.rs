@@ -7,11 +7,15 @@
 
 use build_support::{DataArray, LayoutFile, Values};
 
-use super::{BuildError, Layout, check_lookup, entry_tables, provenance};
+use super::{entry_tables, provenance};
+use crate::error::BuildError;
 use crate::generate::Generated;
-use crate::reference::{ReferenceSet, pair_index};
-use crate::{Slider, Square};
+use crate::layout::Layout;
+use crate::reference::ReferenceSet;
+use crate::verify::check_lookup;
 use magic_tables_core::layouts::plain::PlainMagic;
+use magic_tables_core::pair_index;
+use magic_tables_core::{Slider, Square};
 
 /// Index bits of every square of `slider`: 12 for rooks, 9 for bishops (what the slider's fixed
 /// shift leaves).

@@ -16,12 +16,16 @@
 
 use build_support::LayoutFile;
 
-use super::{BuildError, Layout, check_lookup, entry_tables, provenance, sliced_array};
+use super::{entry_tables, provenance, sliced_array};
+use crate::error::BuildError;
 use crate::generate::Generated;
 use crate::geometry::slow_attacks;
-use crate::reference::{ReferenceSet, pair_index};
-use crate::{Slider, Square};
+use crate::layout::Layout;
+use crate::reference::ReferenceSet;
+use crate::verify::check_lookup;
 use magic_tables_core::layouts::shared::SharedMagic;
+use magic_tables_core::pair_index;
+use magic_tables_core::{Slider, Square};
 
 /// The group of (slider, square): rook groups 0..32, then bishop groups 32..48.
 pub fn group_of(slider: Slider, square: Square) -> usize {

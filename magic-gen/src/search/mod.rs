@@ -5,16 +5,19 @@
 //! Nothing here rejects a magic on a heuristic: every test is a necessary condition, so the first
 //! magic of a square's candidate sequence is always the one found, whatever the index size.
 
+pub mod dense_stream;
 mod stream;
 mod tester;
 
-pub use stream::{CandidateStream, Family, SHARD_BLOCK, Shard, ShardError, nth_candidate, square_rng, stream_id};
+pub use stream::{
+    CandidateStream, Family, SHARD_BLOCK, Shard, ShardError, StreamSet, nth_candidate, square_rng, stream_id,
+};
 pub use tester::MagicTester;
 
 use crate::geometry::Occupancies;
-use crate::{Slider, Square};
 use magic_tables_core::layouts::fancy::Magic;
 use magic_tables_core::layouts::magic32::Magic32;
+use magic_tables_core::{Slider, Square};
 
 /// Why a search gave no magic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,68 +146,25 @@ impl Scheme {
     }
 }
 
-/// Limits of one square's search. The candidate limit keeps results reproducible; a deadline
-/// may end a search earlier on a slower machine, but never changes which magic is found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Candidates this shard may draw for the square.
-    pub max_candidates: u64,
-    /// Give up once this instant has passed (checked every 1,024 candidates).
-    pub deadline: Option<std::time::Instant>,
-}
-
-impl Budget {
-    /// At most `max_candidates` candidates, no deadline.
-    pub fn candidates(max_candidates: u64) -> Self {
-        Budget { max_candidates, deadline: None }
-    }
-}
-
-/// Searches for a magic of (`occupancies.slider`, `occupancies.square`) with `bits` index bits,
-/// drawing at most `max_candidates` candidates from [`square_rng`]`(seed, …)`.
+/// Searches for a magic of (`occupancies.slider`, `occupancies.square`) under `scheme` with
+/// `bits` index bits, drawing at most `max_candidates` candidates of `shard`'s part of the
+/// sequence [`square_rng`]`(seed, …)` yields in [`Scheme::family`]. The found magic is the
+/// first in that part; its `candidates` is its number in the whole sequence.
 ///
 /// The result depends only on the arguments: the same seed finds the same magic after the same
-/// number of candidates on every host, thread count and build profile.
+/// number of candidates on every host, thread count and build profile. This is the one entry
+/// point of the random search; [`SquareSearch`] is the same search, resumable in steps.
 pub fn find_magic(
-    occupancies: &Occupancies,
-    bits: u32,
-    seed: u64,
-    max_candidates: u64,
-) -> Result<FoundMagic, SearchError> {
-    search_magic(occupancies, bits, seed, Shard::WHOLE, Budget::candidates(max_candidates))
-}
-
-/// [`find_magic`] over one shard's part of the sequence, within `budget`. The found magic is
-/// the first in that part; its `candidates` is its number in the whole sequence.
-pub fn search_magic(
-    occupancies: &Occupancies,
-    bits: u32,
-    seed: u64,
-    shard: Shard,
-    budget: Budget,
-) -> Result<FoundMagic, SearchError> {
-    search_scheme(occupancies, Scheme::Fancy, bits, seed, shard, budget)
-}
-
-/// [`search_magic`] for the magics of any [`Scheme`], drawing from [`Scheme::family`].
-pub fn search_scheme(
     occupancies: &Occupancies,
     scheme: Scheme,
     bits: u32,
     seed: u64,
     shard: Shard,
-    budget: Budget,
+    max_candidates: u64,
 ) -> Result<FoundMagic, SearchError> {
     let mut search = SquareSearch::new(occupancies, scheme, bits, seed, shard)?;
-    while search.drawn() < budget.max_candidates {
-        // Look at the clock every 1,024 candidates only.
-        let step = (budget.max_candidates - search.drawn()).min(1024);
-        if let Some(found) = search.advance(step) {
-            return Ok(found);
-        }
-        if search.exhausted() || budget.deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            break;
-        }
+    if let Some(found) = search.advance(max_candidates) {
+        return Ok(found);
     }
     Err(search.not_found())
 }
@@ -298,8 +258,8 @@ mod tests {
     #[test]
     fn same_seed_same_magic_and_different_streams_differ() {
         let o = occ(Slider::Bishop, "c1");
-        let a = find_magic(&o, o.mask_bits(), 7, 100_000).unwrap();
-        let b = find_magic(&o, o.mask_bits(), 7, 100_000).unwrap();
+        let a = find_magic(&o, Scheme::Fancy, o.mask_bits(), 7, Shard::WHOLE, 100_000).unwrap();
+        let b = find_magic(&o, Scheme::Fancy, o.mask_bits(), 7, Shard::WHOLE, 100_000).unwrap();
         assert_eq!(a, b);
         let sq: Square = "c1".parse().unwrap();
         let rook = nth_candidate(7, Slider::Rook, sq, Family::Dense, 1);
@@ -310,7 +270,7 @@ mod tests {
     #[test]
     fn found_magic_has_no_destructive_collision() {
         let o = occ(Slider::Rook, "e4");
-        let found = find_magic(&o, o.mask_bits(), 1, 1_000_000).unwrap();
+        let found = find_magic(&o, Scheme::Fancy, o.mask_bits(), 1, Shard::WHOLE, 1_000_000).unwrap();
         let shift = 64 - found.bits;
         for (i, &a) in o.blockers.iter().enumerate() {
             for (j, &b) in o.blockers.iter().enumerate().skip(i + 1) {
@@ -385,10 +345,10 @@ mod tests {
     #[test]
     fn sharded_search_finds_the_same_first_magic() {
         let o = occ(Slider::Rook, "e4");
-        let whole = find_magic(&o, o.mask_bits(), 11, 10_000_000).unwrap();
+        let whole = find_magic(&o, Scheme::Fancy, o.mask_bits(), 11, Shard::WHOLE, 10_000_000).unwrap();
         let best = (0..4)
             .filter_map(|i| {
-                search_magic(&o, o.mask_bits(), 11, Shard::new(i, 4).unwrap(), Budget::candidates(10_000_000)).ok()
+                find_magic(&o, Scheme::Fancy, o.mask_bits(), 11, Shard::new(i, 4).unwrap(), 10_000_000).ok()
             })
             .min_by_key(|f| f.candidates)
             .unwrap();
@@ -408,9 +368,15 @@ mod tests {
     #[test]
     fn bits_out_of_range_are_errors() {
         let o = occ(Slider::Rook, "a1");
-        assert!(matches!(find_magic(&o, 13, 0, 10), Err(SearchError::BitsOutOfRange { min: 6, max: 12, .. })));
-        assert!(matches!(find_magic(&o, 5, 0, 10), Err(SearchError::BitsOutOfRange { .. })));
-        let err = find_magic(&o, 6, 0, 10).unwrap_err();
+        assert!(matches!(
+            find_magic(&o, Scheme::Fancy, 13, 0, Shard::WHOLE, 10),
+            Err(SearchError::BitsOutOfRange { min: 6, max: 12, .. })
+        ));
+        assert!(matches!(
+            find_magic(&o, Scheme::Fancy, 5, 0, Shard::WHOLE, 10),
+            Err(SearchError::BitsOutOfRange { .. })
+        ));
+        let err = find_magic(&o, Scheme::Fancy, 6, 0, Shard::WHOLE, 10).unwrap_err();
         assert!(matches!(err, SearchError::NotFound { candidates: 10, .. }));
         assert!(err.to_string().contains("rook a1"));
     }
@@ -441,7 +407,7 @@ mod scheme_tests {
         ] {
             let o = occ(slider, name);
             let bits = o.mask_bits();
-            let found = search_scheme(&o, scheme, bits, 5, Shard::WHOLE, Budget::candidates(20_000_000)).unwrap();
+            let found = find_magic(&o, scheme, bits, 5, Shard::WHOLE, 20_000_000).unwrap();
             assert!(separates(&o, scheme, found.magic, bits), "{scheme:?} {slider} {name}");
             if scheme == Scheme::Folded {
                 assert_eq!(found.magic >> 58, u64::from(64 - bits));

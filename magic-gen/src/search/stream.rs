@@ -6,27 +6,43 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use crate::{Slider, Square};
+use magic_tables_core::{Slider, Square};
 
-/// The RNG of one (slider, square): ChaCha8 keyed by `seed`, on stream
-/// `slider.ordinal() * 64 + square.index()`. Each pair has its own stream, so what one
-/// square draws never depends on which squares were searched before it, in which order,
-/// or on how many threads search.
-pub fn square_rng(seed: u64, slider: Slider, square: Square) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(stream_id(slider, square));
-    rng
+/// Which search a ChaCha stream serves. Each has its own block of stream numbers, so a
+/// square's candidates in one search never depend on what another search drew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StreamSet {
+    /// The fancy (and 32-bit, folded) search of [`crate::search::find_magic`]: streams 0 to 127.
+    Fancy,
+    /// The frozen candidate stream of the dense packer ([`super::dense_stream`]): streams 256
+    /// to 383.
+    Dense,
 }
 
-/// The ChaCha stream number of (slider, square): rook a1 = 0 … rook h8 = 63, bishop a1 = 64 … 127.
-pub const fn stream_id(slider: Slider, square: Square) -> u64 {
-    crate::reference::pair_index(slider, square) as u64
+/// The ChaCha stream number of (slider, square) in `set`: the set's base (0 for
+/// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`]) plus rook a1 = 0 … rook h8 = 63,
+/// bishop a1 = 64 … 127.
+pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
+    let base = match set {
+        StreamSet::Fancy => 0,
+        StreamSet::Dense => 256,
+    };
+    base + magic_tables_core::pair_index(slider, square) as u64
+}
+
+/// The RNG of one (slider, square) in `set`: ChaCha8 keyed by `seed`, on [`stream_id`]. Each
+/// pair has its own stream, so what one square draws never depends on which squares were
+/// searched before it, in which order, or on how many threads search.
+pub fn square_rng(seed: u64, set: StreamSet, slider: Slider, square: Square) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream_id(set, slider, square));
+    rng
 }
 
 /// Candidate `number` (1-based) of the whole sequence of (`seed`, `slider`, `square`) in
 /// `family`, found by seeking the stream rather than drawing the candidates before it.
 pub fn nth_candidate(seed: u64, slider: Slider, square: Square, family: Family, number: u64) -> Option<u64> {
-    let mut rng = square_rng(seed, slider, square);
+    let mut rng = square_rng(seed, StreamSet::Fancy, slider, square);
     rng.set_word_pos(u128::from(number.checked_sub(1)?) * u128::from(family.words()));
     Some(family.draw(&mut rng))
 }
@@ -207,7 +223,7 @@ pub struct CandidateStream {
 impl CandidateStream {
     /// The stream of `shard` through the `family` candidates of (`seed`, `slider`, `square`).
     pub fn new(seed: u64, slider: Slider, square: Square, family: Family, shard: Shard) -> Self {
-        CandidateStream { rng: square_rng(seed, slider, square), family, shard, next: 0 }
+        CandidateStream { rng: square_rng(seed, StreamSet::Fancy, slider, square), family, shard, next: 0 }
     }
 }
 

@@ -193,7 +193,7 @@ impl MagicTester {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Slider, Square};
+    use magic_tables_core::{Slider, Square};
 
     /// The filter against its definition: each single blocker's index is non-zero.
     #[test]

@@ -1,27 +1,67 @@
-//! `magic-gen pack`: the dense packing search ([`magic_gen::dense`]), with progress, atomic
-//! checkpoints of the best recipe so far, resumption, and an iteration budget that makes runs
-//! reproducible (`--time` may stop one early, and the recipe then says so).
+//! `magic-gen pack`: the dense packing search ([`magic_gen::dense::run`]), with progress on
+//! stderr, atomic checkpoints of the best recipe so far, resumption, and an iteration budget
+//! that makes runs reproducible (`--time` may stop one early, and the recipe then says so).
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use magic_gen::ReferenceSet;
-use magic_gen::dense::pack::{Packer, Params};
-use magic_gen::dense::{Recipe, verify_recipe};
+use magic_gen::atomic_write::write_file;
+use magic_gen::dense::{Observer, Packer, Params, RunPlan, Start, run as run_packer};
 use magic_gen::magic_set::Indexing;
+use magic_gen::recipe::Recipe;
 
 use crate::cli::{PackArgs, PackLayout};
 use crate::{Failure, Outcome};
 
-/// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
-const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+/// Saves checkpoints to the output file and prints progress; stops the run at `--time`.
+struct Watch<'a> {
+    references: &'a ReferenceSet,
+    output: &'a Path,
+    started: Instant,
+    deadline: Option<Instant>,
+    every: Duration,
+    next_progress: Instant,
+    target: u64,
+    /// (table entries, used slots) of the last checkpoint written.
+    written: Option<(usize, usize)>,
+}
+
+impl Observer for Watch<'_> {
+    fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+        // Verified before it replaces the previous checkpoint, which stays if anything fails.
+        let report = best.check(self.references).map_err(|e| format!("internal: the best placement: {e}"))?;
+        let size = (report.entries, report.used);
+        write_file(self.output, best.render(Some(size)).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", self.output.display()))?;
+        if self.written.is_none() {
+            eprintln!("constructed: table {}, used {}", report.entries, report.used);
+        }
+        self.written = Some(size);
+        Ok(())
+    }
+
+    fn poll(&mut self, packer: &Packer, best_end: usize) -> Option<String> {
+        let now = Instant::now();
+        if self.deadline.is_some_and(|deadline| now >= deadline) {
+            return Some("time limit".to_owned());
+        }
+        if now >= self.next_progress {
+            self.next_progress = now + self.every;
+            eprintln!(
+                "iteration {} of {}: best {best_end} entries, now {}, {} slots used, {:.0} s",
+                packer.iteration,
+                self.target,
+                packer.table_end(),
+                packer.used_slots(),
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+        None
+    }
+}
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
-    if args.iterations > MAX_ITERATIONS {
-        return Err(Failure(format!("--iterations {} is out of range: 0 to {MAX_ITERATIONS}", args.iterations)));
-    }
-    if args.compact_bishops.is_some_and(|n| !(1..=1 << 32).contains(&n)) {
-        return Err(Failure("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned()));
-    }
     if let Some(t) = args.time
         && !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0)
     {
@@ -41,121 +81,55 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         rebuild_every: args.rebuild_every,
         ..Params::default()
     };
-    if params.pool == 0 || params.fresh == 0 || params.kick_every == 0 || params.pool > 1 << 16 {
-        return Err(Failure("--pool (1 to 65536), --fresh and --kick-every must be at least 1".to_owned()));
-    }
-    // A kick takes out up to --kick-size of the 128 squares (more would never be found: the
-    // packer would loop for ever) and a window inside the table (beyond it, slot arithmetic
-    // would overflow).
-    if params.kick_size > 128 {
-        return Err(Failure(format!(
-            "--kick-size {} is out of range: 0 to 128 (the squares of a table)",
-            params.kick_size
-        )));
-    }
-    if params.kick_window > magic_gen::dense::pack::CAPACITY {
-        return Err(Failure(format!(
-            "--kick-window {} is out of range: 0 to {} (the largest table packed)",
-            params.kick_window,
-            magic_gen::dense::pack::CAPACITY
-        )));
-    }
-    let command = reproduce_command(&args);
+    params.check().map_err(Failure)?;
+    let plan = RunPlan {
+        iterations: args.iterations,
+        restart_every: args.restart_every,
+        compact_bishops: args.compact_bishops,
+        command: reproduce_command(&args),
+    };
     let references = ReferenceSet::new();
-    let resumed = match &args.resume {
+    let start = match &args.resume {
         Some(path) => {
             let text = crate::output::read_text(path)?;
-            let recipe = Recipe::parse(&text).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            verify_recipe(&references, &recipe).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            Some(recipe)
+            let recipe =
+                Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+            recipe.check(&references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            if let Some(checkpoint) = &recipe.checkpoint {
+                eprintln!("resumed seed {} at iteration {}", recipe.seed, checkpoint.iteration);
+            }
+            Start::Resume(recipe)
         }
-        None => None,
-    };
-    let (seed, layout) = match &resumed {
-        Some(recipe) => (recipe.seed, recipe.layout),
-        None => (args.seed, if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White }),
+        None => {
+            let indexing = if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White };
+            Start::New { indexing, seed: args.seed }
+        }
     };
     let started = Instant::now();
-    let mut packer = match &resumed {
-        Some(recipe) => {
-            let packer = recipe
-                .restore(&references, params)
-                .map_err(|pair| Failure(format!("the resumed recipe's pair {pair} does not fit where it says")))?;
-            eprintln!("resumed seed {seed} at iteration {}: table {}", recipe.iteration, packer.table_end());
-            packer
-        }
-        None => Packer::new(&references, layout, seed, params),
-    };
-    packer.construct();
-    let snapshot = |packer: &Packer, stopped: &str| Recipe::of(packer, &command, stopped);
-    // Restarts and the bishops' re-placement start again from the best placement.
-    let restore = |best: &Recipe, params: Params| {
-        best.restore(&references, params)
-            .map_err(|pair| Failure(format!("internal: the best placement's pair {pair} does not fit again")))
-    };
-    let save = |recipe: &Recipe| -> Result<(usize, usize), Failure> {
-        // Verified before it replaces the previous checkpoint, which stays if anything fails.
-        recipe.write_atomic(&references, &args.output).map_err(Failure)
-    };
-    let mut best_end = packer.table_end();
-    let mut best = snapshot(&packer, "running");
-    save(&best)?;
-    eprintln!("constructed: table {best_end}, used {}", packer.used_slots());
-
-    let first = packer.iteration;
-    let target = first.saturating_add(args.iterations);
-    let deadline = args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t)));
     let every = Duration::from_secs_f64(args.progress);
-    let mut next_progress = Instant::now() + every;
-    let mut stopped = "budget".to_owned();
-    while packer.iteration < target {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            stopped = format!("time limit after {} iterations (of {target})", packer.iteration);
-            break;
-        }
-        packer.step();
-        let end = packer.table_end();
-        if end < best_end {
-            best_end = end;
-            best = snapshot(&packer, "running");
-            save(&best)?;
-        }
-        if Instant::now() >= next_progress {
-            next_progress = Instant::now() + every;
-            eprintln!(
-                "iteration {} of {target}: best {best_end} entries, now {end}, {} slots used, {:.0} s",
-                packer.iteration,
-                packer.used_slots(),
-                started.elapsed().as_secs_f64()
-            );
-        }
-        if args.restart_every > 0
-            && packer.iteration < target
-            && (packer.iteration - first).is_multiple_of(args.restart_every)
-        {
-            // What `--resume` of this run's recipe would start from now.
-            (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
-            packer = restore(&best, packer.params.clone())?;
-        }
-    }
-    if let Some(draws) = args.compact_bishops {
-        // From the best placement: the run may have wandered above it since. The run's counters
-        // stay, so a resumption continues where it stopped.
-        (best.iteration, best.cursors) = (packer.iteration, packer.cursors.clone());
-        packer = restore(&best, packer.params.clone())?;
-        let (before, after) = packer.compact_bishops(draws);
+    let first = match &start {
+        Start::Resume(recipe) => recipe.checkpoint.as_ref().map_or(0, |c| c.iteration),
+        Start::New { .. } => 0,
+    };
+    let mut watch = Watch {
+        references: &references,
+        output: &args.output,
+        started,
+        deadline: args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t))),
+        every,
+        next_progress: started + every,
+        target: first.saturating_add(args.iterations),
+        written: None,
+    };
+    let finished = run_packer(&references, start, params, &plan, &mut watch).map_err(Failure)?;
+    if let Some((before, after)) = finished.bishop_lines {
         eprintln!("bishops' cache lines: {before} -> {after}");
-        best.rows = packer.placement();
     }
-    // The best placement with the counters of the end of the run, so a resumption continues
-    // where this run stopped.
-    best.iteration = packer.iteration;
-    best.cursors = packer.cursors.clone();
-    best.stopped = stopped.clone();
-    let (entries, used) = save(&best)?;
+    let (entries, used) = watch.written.expect("a finished run wrote its recipe");
+    let stopped = finished.recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
     eprintln!(
         "done ({stopped}): table {entries} entries, {used} slots used, iteration {}, {:.1} s; recipe in {}",
-        packer.iteration,
+        finished.iteration,
         started.elapsed().as_secs_f64(),
         args.output.display()
     );

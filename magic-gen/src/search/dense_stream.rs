@@ -1,15 +1,15 @@
-//! The seekable candidate stream of the dense (black / fixed-shift) search.
+//! The seekable candidate stream of the dense packer (black and fixed-shift tables).
 //!
 //! **Frozen.** Shipped recipes store only the master seed, a candidate's position `k` and an
-//! offset; the build re-derives the multiplier with [`black_candidate`]. Changing anything in
+//! offset; the build re-derives the multiplier with [`dense_candidate`]. Changing anything in
 //! this file changes every recipe's magics, so it must never change.
 //!
 //! # Definition
 //!
-//! For `(seed, slider_ordinal, square, k)`:
+//! For `(seed, slider, square, k)`:
 //!
-//! 1. `rng = ChaCha8Rng::seed_from_u64(seed)`, `rng.set_stream(256 + slider_ordinal * 64 + square)`,
-//!    `rng.set_word_pos(k * 8)`.
+//! 1. `rng = ChaCha8Rng::seed_from_u64(seed)`, `rng.set_stream(256 + slider_ordinal * 64 +
+//!    square_index)` (the [`StreamSet::Dense`] stream), `rng.set_word_pos(k * 8)`.
 //! 2. Read eight 32-bit words `w[0..8]` with `next_u32`, in order. Let `u(i, j) = w[i] | w[j] << 32`.
 //! 3. `sel = w[0] & 7`:
 //!    * `sel == 0` (sparse): `u(1,2) & u(3,4) & u(5,6)`;
@@ -24,24 +24,27 @@
 //! Runs of ones (`2^a - 2^b`) and dense words (`-sparse`) are both few signed digits.
 
 use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::rand_core::Rng;
+
+use magic_tables_core::{Slider, Square};
+
+use super::stream::{StreamSet, square_rng};
 
 /// 32-bit ChaCha words consumed by one candidate.
 pub const WORDS_PER_CANDIDATE: u64 = 8;
 
-/// The ChaCha stream of (slider, square) in the dense search: `256 + slider * 64 + square`.
-/// Disjoint from the streams 0..128 of the fancy search.
-pub const fn stream_id(slider_ordinal: u32, square: u32) -> u64 {
-    256 + slider_ordinal as u64 * 64 + square as u64
+/// Candidate number `k` (0-based) of (`seed`, `slider`, `square`), in O(1). See the module
+/// documentation for the exact definition.
+pub fn dense_candidate(seed: u64, slider: Slider, square: Square, k: u64) -> u64 {
+    let mut rng = positioned(seed, slider, square, k);
+    from_words(&read_words(&mut rng))
 }
 
-/// Candidate number `k` of (`seed`, `slider_ordinal` (rook 0, bishop 1), `square` (a1 = 0 .. h8 = 63)),
-/// in O(1). See the module documentation for the exact definition.
-pub fn black_candidate(seed: u64, slider_ordinal: u32, square: u32, k: u64) -> u64 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(stream_id(slider_ordinal, square));
+/// The stream of (`seed`, `slider`, `square`) at candidate `k`.
+fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
+    let mut rng = square_rng(seed, StreamSet::Dense, slider, square);
     rng.set_word_pos(u128::from(k) * u128::from(WORDS_PER_CANDIDATE));
-    from_words(&read_words(&mut rng))
+    rng
 }
 
 fn read_words(rng: &mut ChaCha8Rng) -> [u32; 8] {
@@ -72,20 +75,17 @@ pub fn from_words(w: &[u32; 8]) -> u64 {
 }
 
 /// Walks the candidates `k, k + 1, ...` of one (seed, slider, square) without re-seeding:
-/// yields `(k, black_candidate(seed, slider_ordinal, square, k))`.
+/// yields `(k, dense_candidate(seed, slider, square, k))`.
 #[derive(Clone, Debug)]
-pub struct Candidates {
+pub struct DenseCandidates {
     rng: ChaCha8Rng,
     next: u64,
 }
 
-impl Candidates {
+impl DenseCandidates {
     /// The stream from candidate `k` on.
-    pub fn new(seed: u64, slider_ordinal: u32, square: u32, k: u64) -> Self {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream_id(slider_ordinal, square));
-        rng.set_word_pos(u128::from(k) * u128::from(WORDS_PER_CANDIDATE));
-        Candidates { rng, next: k }
+    pub fn new(seed: u64, slider: Slider, square: Square, k: u64) -> Self {
+        DenseCandidates { rng: positioned(seed, slider, square, k), next: k }
     }
 
     /// The position of the candidate the next call yields.
@@ -94,7 +94,7 @@ impl Candidates {
     }
 }
 
-impl Iterator for Candidates {
+impl Iterator for DenseCandidates {
     type Item = (u64, u64);
 
     #[inline]
@@ -111,17 +111,27 @@ mod tests {
 
     #[test]
     fn iterator_matches_random_access() {
-        for (slider, square, start) in [(0, 0, 0), (1, 63, 5), (0, 27, 1_000_003)] {
-            let walked: Vec<_> = Candidates::new(7, slider, square, start).take(50).collect();
+        for (slider, square, start) in [(Slider::Rook, 0, 0), (Slider::Bishop, 63, 5), (Slider::Rook, 27, 1_000_003)] {
+            let square = Square::ALL[square];
+            let walked: Vec<_> = DenseCandidates::new(7, slider, square, start).take(50).collect();
             for (k, magic) in walked {
-                assert_eq!(magic, black_candidate(7, slider, square, k));
+                assert_eq!(magic, dense_candidate(7, slider, square, k));
             }
         }
     }
 
     #[test]
     fn streams_differ() {
-        assert_ne!(black_candidate(1, 0, 0, 0), black_candidate(1, 1, 0, 0));
-        assert_ne!(black_candidate(1, 0, 0, 0), black_candidate(2, 0, 0, 0));
+        let a1 = Square::ALL[0];
+        assert_ne!(dense_candidate(1, Slider::Rook, a1, 0), dense_candidate(1, Slider::Bishop, a1, 0));
+        assert_ne!(dense_candidate(1, Slider::Rook, a1, 0), dense_candidate(2, Slider::Rook, a1, 0));
+    }
+
+    /// The stream is frozen: the shipped black recipe (seed 1) states these magics for rook a1
+    /// and b1 at these positions.
+    #[test]
+    fn frozen_values() {
+        assert_eq!(dense_candidate(1, Slider::Rook, Square::ALL[0], 737_576), 0x406F_FEFC_C7FF_FC00);
+        assert_eq!(dense_candidate(1, Slider::Rook, Square::ALL[1], 6_324_366), 0x0020_0008_0010_0020);
     }
 }

@@ -1,0 +1,433 @@
+//! The seeded, deterministic dense packer.
+//!
+//! Every (slider, square) draws candidates from its own frozen stream
+//! ([`crate::search::dense_stream`]); valid ones (no destructive collision) join a pool of the
+//! candidates with the fewest used slots. The table is a bitset of used slots ([`Board`]); a
+//! candidate is fitted at the lowest offset where none of its used slots is taken, 64 offsets
+//! per probe. Squares never share slots (attack sets of different squares almost never
+//! coincide), so a placement is just its bits.
+//!
+//! A placement of a square is scored `top + lambda * used` (lower is better; `top` is one past
+//! its highest slot, `used` its number of slots), so that candidates with many constructive
+//! collisions are preferred when they cost little height.
+//!
+//! Search: a greedy construction (rooks by mask size, then bishops; for each square at least
+//! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the
+//! best score is placed), then iterated improvement, each iteration driven by its own RNG
+//! derived from (seed, iteration number):
+//! * *sink* (otherwise): take one square out (half the time one of the 12 that end highest,
+//!   else any), draw `fresh` candidates from its stream (valid ones join the pool), and put back
+//!   the best-scoring fit among the fresh ones, the pool and its current candidate, below its
+//!   old top;
+//! * *kick* (1 in `kick_every`): take out the squares crossing a random window of
+//!   `0..=kick_window` slots plus random ones (at least 2 to `kick_size`) and put them back one
+//!   by one in random order at their best score; kept if the table end does not grow and the
+//!   sum of the squares' tops grows by at most `kick_slack`, otherwise undone;
+//! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
+//!   offsets (with a few random swaps); kept only if it is better, otherwise undone.
+//!
+//! Everything is counted in iterations and candidates; the result depends on nothing else.
+
+use crate::magic_set::Indexing;
+use crate::recipe::{Checkpoint, Recipe, RecipeLayout, RecipeRow};
+use crate::reference::ReferenceSet;
+use crate::search::dense_stream::{DenseCandidates, dense_candidate};
+use magic_tables_core::pair_index;
+
+use super::board::{Board, CAPACITY};
+use super::params::Params;
+use super::rng::IterationRng;
+use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
+
+/// A placed square.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// Its candidate.
+    pub candidate: Candidate,
+    /// Board position of its lowest used index (the recipe's offset is `start - low`).
+    pub start: usize,
+}
+
+impl Placed {
+    /// One past its highest slot.
+    pub fn top(&self) -> usize {
+        self.start + self.candidate.span as usize
+    }
+}
+
+/// The whole search state.
+#[derive(Clone, Debug)]
+pub struct Packer {
+    /// Black or white (fixed-shift) indexing.
+    pub indexing: Indexing,
+    /// Master seed.
+    pub seed: u64,
+    /// Parameters.
+    pub params: Params,
+    /// Per pair (rook a1 … h8, bishop a1 … h8).
+    pub squares: Vec<SquareData>,
+    /// Next candidate position per pair.
+    pub cursors: Vec<u64>,
+    /// Pools per pair.
+    pub pools: Vec<Vec<Candidate>>,
+    /// Placements per pair.
+    pub placed: Vec<Option<Placed>>,
+    /// Used slots.
+    pub board: Board,
+    /// Iterations done (improvement phase).
+    pub iteration: u64,
+    /// Candidates drawn in total.
+    pub drawn: u64,
+    /// Valid candidates found in total.
+    pub valid: u64,
+    /// Kick moves kept.
+    pub kicks_kept: u64,
+    /// Rebuild moves kept.
+    pub rebuilds_kept: u64,
+    pub(super) tester: CandidateTester,
+}
+
+impl Packer {
+    /// An empty search.
+    pub fn new(references: &ReferenceSet, indexing: Indexing, seed: u64, params: Params) -> Self {
+        let squares: Vec<SquareData> = references.iter().map(|o| SquareData::new(o, indexing)).collect();
+        let pairs = squares.len();
+        Packer {
+            indexing,
+            seed,
+            params,
+            squares,
+            cursors: vec![0; pairs],
+            pools: vec![Vec::new(); pairs],
+            placed: vec![None; pairs],
+            board: Board::default(),
+            iteration: 0,
+            drawn: 0,
+            valid: 0,
+            kicks_kept: 0,
+            rebuilds_kept: 0,
+            tester: CandidateTester::default(),
+        }
+    }
+
+    /// The search state `recipe` describes: its placement, iteration and stream cursors, with
+    /// empty pools (each square's holds only its placed candidate). Resuming a run and
+    /// restarting it in place both start from here, so a run restarted every N iterations and
+    /// a chain of resumptions of N iterations give the same recipes. Squares the recipe does
+    /// not list are left unplaced. An error names a square that is not valid or does not fit
+    /// where the recipe says, or a recipe of another layout.
+    pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
+        let RecipeLayout::Packed(indexing) = recipe.layout else {
+            return Err("not a packed (black or fixed-shift) recipe".into());
+        };
+        let mut packer = Packer::new(references, indexing, recipe.seed, params);
+        for row in &recipe.rows {
+            let offset = row.offset.expect("packed rows have offsets") as usize;
+            if !packer.place_recipe(pair_index(row.slider, row.square), row.position, offset) {
+                return Err(format!(
+                    "{} {} is not valid or does not fit where the recipe says",
+                    row.slider, row.square
+                ));
+            }
+        }
+        if let Some(checkpoint) = &recipe.checkpoint {
+            for (cursor, &saved) in packer.cursors.iter_mut().zip(&checkpoint.cursors) {
+                *cursor = (*cursor).max(saved);
+            }
+            packer.iteration = checkpoint.iteration;
+        }
+        Ok(packer)
+    }
+
+    /// The recipe of the current placement, with the run's state as its checkpoint.
+    pub fn recipe(&self, command: &str, stopped: &str) -> Recipe {
+        let rows = self
+            .placed
+            .iter()
+            .enumerate()
+            .filter_map(|(pair, placed)| {
+                let placed = placed.as_ref()?;
+                let (slider, square) = pair_parts(pair);
+                let offset = (placed.start - placed.candidate.low as usize) as u32;
+                let position = placed.candidate.position;
+                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits: None })
+            })
+            .collect();
+        Recipe {
+            seed: self.seed,
+            layout: RecipeLayout::Packed(self.indexing),
+            command: Some(command.to_owned()),
+            rows,
+            stated_size: None,
+            checkpoint: Some(Checkpoint {
+                iteration: self.iteration,
+                cursors: self.cursors.clone(),
+                stopped: stopped.to_owned(),
+            }),
+        }
+    }
+
+    /// Table size: one past the highest used slot.
+    pub fn table_end(&self) -> usize {
+        self.placed.iter().flatten().map(Placed::top).max().unwrap_or(0)
+    }
+
+    /// Sum of all squares' tops.
+    pub fn sum_tops(&self) -> usize {
+        self.placed.iter().flatten().map(Placed::top).sum()
+    }
+
+    /// Used slots.
+    pub fn used_slots(&self) -> usize {
+        self.placed.iter().flatten().map(|p| p.candidate.used.len()).sum()
+    }
+
+    /// The candidate at `position` of pair `pair` if it is valid.
+    pub fn candidate_at(&mut self, pair: usize, position: u64) -> Option<Candidate> {
+        let (slider, square) = pair_parts(pair);
+        let magic = dense_candidate(self.seed, slider, square, position);
+        let data = &self.squares[pair];
+        self.tester.is_valid(data, magic).then(|| self.tester.candidate(data, position, magic))
+    }
+
+    /// Draws `count` candidates of pair `pair` from its cursor. Valid ones join the pool and are
+    /// fitted; returns the best (lowest top, then fewest slots) placement with top at most
+    /// `max_top` whose score beats `incumbent`, if any.
+    pub fn draw_and_fit(
+        &mut self,
+        pair: usize,
+        count: u64,
+        max_top: usize,
+        incumbent: Option<(usize, usize)>,
+    ) -> Option<(Candidate, usize)> {
+        let (slider, square) = pair_parts(pair);
+        let mut stream = DenseCandidates::new(self.seed, slider, square, self.cursors[pair]);
+        let data = &self.squares[pair];
+        let mut best: Option<(Candidate, usize)> = None;
+        let mut best_score = incumbent.unwrap_or((usize::MAX, usize::MAX));
+        for _ in 0..count {
+            let (position, magic) = stream.next().expect("the stream is endless");
+            if !self.tester.is_valid(data, magic) {
+                continue;
+            }
+            self.valid += 1;
+            let candidate = self.tester.candidate(data, position, magic);
+            if let Some((start, score)) = self.fit_better(&candidate, max_top, best_score) {
+                best_score = score;
+                best = Some((candidate.clone(), start));
+            }
+            insert_pool(&mut self.pools[pair], candidate, self.params.pool);
+        }
+        self.cursors[pair] = stream.position();
+        self.drawn += count;
+        best
+    }
+
+    pub(super) fn place(&mut self, pair: usize, candidate: Candidate, start: usize) {
+        self.board.set(&candidate, start, true);
+        self.placed[pair] = Some(Placed { candidate, start });
+    }
+
+    pub(super) fn unplace(&mut self, pair: usize) -> Option<Placed> {
+        let old = self.placed[pair].take()?;
+        self.board.set(&old.candidate, old.start, false);
+        Some(old)
+    }
+
+    /// Score of a placement ending at `top` with `used` slots: lower is better.
+    fn score(&self, top: usize, used: usize) -> (usize, usize) {
+        (top + self.params.lambda * used, top)
+    }
+
+    /// The lowest fit of `candidate` whose score beats `best`, with top at most `max_top`.
+    fn fit_better(
+        &self,
+        candidate: &Candidate,
+        max_top: usize,
+        best: (usize, usize),
+    ) -> Option<(usize, (usize, usize))> {
+        let penalty = self.params.lambda * candidate.used.len();
+        let limit = max_top.min(best.0.checked_sub(penalty)?);
+        let start = self.board.lowest_fit(candidate, candidate.low as usize, limit)?;
+        let score = self.score(start + candidate.span as usize, candidate.used.len());
+        (score < best).then_some((start, score))
+    }
+
+    /// The best placement (see [`Packer::score`]) of pair `pair` among its pool and `extra`,
+    /// with top at most `max_top`.
+    fn best_fit(&self, pair: usize, extra: Option<&Candidate>, max_top: usize) -> Option<(Candidate, usize)> {
+        let mut best: Option<(&Candidate, usize)> = None;
+        let mut best_score = (usize::MAX, usize::MAX);
+        for candidate in extra.into_iter().chain(&self.pools[pair]) {
+            if let Some((start, score)) = self.fit_better(candidate, max_top, best_score) {
+                best_score = score;
+                best = Some((candidate, start));
+            }
+        }
+        best.map(|(candidate, start)| (candidate.clone(), start))
+    }
+
+    /// Greedy construction of all unplaced squares.
+    pub fn construct(&mut self) {
+        let mut order: Vec<usize> = (0..self.squares.len()).filter(|&pair| self.placed[pair].is_none()).collect();
+        order.sort_by_key(|&pair| (pair / 64, std::cmp::Reverse(self.squares[pair].keys.len()), pair));
+        for pair in order {
+            let mut best = self.best_fit(pair, None, CAPACITY);
+            let (mut draws, valid_before) = (0, self.valid);
+            while best.is_none()
+                || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64)
+            {
+                let incumbent = best.as_ref().map(|(c, start)| self.score(start + c.span as usize, c.used.len()));
+                if let Some(found) = self.draw_and_fit(pair, 16_384, CAPACITY, incumbent) {
+                    best = Some(found);
+                }
+                draws += 16_384;
+            }
+            let (candidate, start) = best.expect("the loop ends with a placement");
+            self.place(pair, candidate, start);
+        }
+    }
+
+    /// Places pair `pair` with the candidate at `position` at `offset` (resuming). False if it
+    /// is not valid or does not fit.
+    pub fn place_recipe(&mut self, pair: usize, position: u64, offset: usize) -> bool {
+        let Some(candidate) = self.candidate_at(pair, position) else { return false };
+        let start = offset + candidate.low as usize;
+        let top = start + candidate.span as usize;
+        if top > CAPACITY || self.board.lowest_fit(&candidate, start, top) != Some(start) {
+            return false;
+        }
+        insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+        self.cursors[pair] = self.cursors[pair].max(position + 1);
+        self.place(pair, candidate, start);
+        true
+    }
+
+    /// One improvement iteration.
+    pub fn step(&mut self) {
+        let mut rng = IterationRng::new(self.seed, self.iteration);
+        self.iteration += 1;
+        let pairs = self.squares.len();
+        if self.params.rebuild_every > 0 && self.iteration.is_multiple_of(self.params.rebuild_every) {
+            self.rebuild(&mut rng);
+            return;
+        }
+        if self.params.kick_every > 0 && rng.below(self.params.kick_every) == 0 {
+            self.kick(&mut rng);
+            return;
+        }
+        let pair = if rng.below(2) == 0 {
+            let mut by_top: Vec<(usize, usize)> =
+                (0..pairs).map(|pair| (self.placed[pair].as_ref().map_or(0, Placed::top), pair)).collect();
+            by_top.sort_unstable_by(|a, b| b.cmp(a));
+            by_top[rng.below(12) as usize].1
+        } else {
+            rng.below(pairs as u64) as usize
+        };
+        self.sink(pair);
+    }
+
+    /// Sink move on pair `pair`: fresh candidates join the pool, then the pool and the current
+    /// candidate are fitted below the current top; the lowest top wins (ties: fewer slots).
+    pub fn sink(&mut self, pair: usize) {
+        let old = self.unplace(pair).expect("all squares are placed");
+        let mut best = self.best_fit(pair, Some(&old.candidate), old.top()).expect("the old place is free");
+        let incumbent = self.score(best.1 + best.0.span as usize, best.0.used.len());
+        if let Some(found) = self.draw_and_fit(pair, self.params.fresh, old.top(), Some(incumbent)) {
+            best = found;
+        }
+        self.place(pair, best.0, best.1);
+    }
+
+    /// Rebuild move: every square taken out and put back from its pool (and its current
+    /// candidate), in the order of their current offsets with a few random swaps; kept if the
+    /// table end shrinks (or stays and the sum of tops shrinks), otherwise undone.
+    fn rebuild(&mut self, rng: &mut IterationRng) {
+        let pairs = self.squares.len();
+        let (end_before, sum_before) = (self.table_end(), self.sum_tops());
+        let mut order: Vec<usize> = (0..pairs).collect();
+        order.sort_by_key(|&pair| (self.placed[pair].as_ref().map_or(0, |placed| placed.start), pair));
+        for _ in 0..pairs / 4 {
+            let i = rng.below(pairs as u64 - 1) as usize;
+            order.swap(i, i + 1);
+        }
+        let better = |end: usize, sum: usize| end < end_before || (end == end_before && sum < sum_before);
+        if self.replace_or_undo(&order, better) {
+            self.rebuilds_kept += 1;
+        }
+    }
+
+    /// Takes the squares `order` lists out and places each again, in that order, at its best
+    /// fit (its old candidate among the choices). Keeps the result if every square found a place
+    /// and `keep(table end, sum of tops)` says so; otherwise puts everything back as it was.
+    /// Returns whether it kept the result.
+    fn replace_or_undo(&mut self, order: &[usize], keep: impl Fn(usize, usize) -> bool) -> bool {
+        let saved: Vec<(usize, Placed)> =
+            order.iter().map(|&pair| (pair, self.unplace(pair).expect("all squares are placed"))).collect();
+        let mut all_placed = true;
+        for (pair, old) in &saved {
+            match self.best_fit(*pair, Some(&old.candidate), CAPACITY) {
+                Some((candidate, start)) => self.place(*pair, candidate, start),
+                None => {
+                    all_placed = false;
+                    break;
+                }
+            }
+        }
+        if all_placed && keep(self.table_end(), self.sum_tops()) {
+            return true;
+        }
+        for &(pair, _) in &saved {
+            self.unplace(pair);
+        }
+        for (pair, old) in saved {
+            self.place(pair, old.candidate, old.start);
+        }
+        false
+    }
+
+    fn kick(&mut self, rng: &mut IterationRng) {
+        let pairs = self.squares.len();
+        let (end_before, sum_before) = (self.table_end(), self.sum_tops());
+        let slot = rng.below(end_before as u64) as usize;
+        let width =
+            if self.params.kick_window > 0 { rng.below(self.params.kick_window as u64 + 1) as usize } else { 0 };
+        let mut chosen: Vec<usize> = (0..pairs)
+            .filter(|&pair| {
+                self.placed[pair].as_ref().is_some_and(|placed| placed.start <= slot + width && slot < placed.top())
+            })
+            .collect();
+        let want = 2 + rng.below(self.params.kick_size.max(2) - 1) as usize;
+        while chosen.len() < want {
+            let pair = rng.below(pairs as u64) as usize;
+            if !chosen.contains(&pair) {
+                chosen.push(pair);
+            }
+        }
+        // Random order.
+        for i in (1..chosen.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            chosen.swap(i, j);
+        }
+        let slack = self.params.kick_slack;
+        let keep = |end: usize, sum: usize| end < end_before || (end == end_before && sum <= sum_before + slack);
+        if self.replace_or_undo(&chosen, keep) {
+            self.kicks_kept += 1;
+        }
+    }
+}
+
+/// Adds `candidate` to `pool`, kept sorted by (used slots, span, position) and at most `cap`
+/// long; a magic already in the pool is not added twice.
+pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, cap: usize) {
+    let key = |c: &Candidate| (c.used.len(), c.span, c.position);
+    if pool.iter().any(|d| d.magic == candidate.magic) {
+        return;
+    }
+    let at = pool.partition_point(|d| key(d) < key(&candidate));
+    if at >= cap {
+        return;
+    }
+    pool.insert(at, candidate);
+    pool.truncate(cap);
+}

@@ -1,0 +1,67 @@
+//! The packer's parameters: all counts, so that a run is reproduced by its parameters, its seed
+//! and its iteration budget, whatever the machine.
+
+/// Search parameters (all part of the result's identity).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Pool size per square (candidates with the fewest used slots).
+    pub pool: usize,
+    /// Valid candidates wanted per square before the greedy construction places it.
+    pub init_valid: usize,
+    /// Candidates drawn at most per square in the construction (more if none is valid yet).
+    pub init_draws: u64,
+    /// Fresh candidates drawn per sink move.
+    pub fresh: u64,
+    /// One iteration in this many is a kick.
+    pub kick_every: u64,
+    /// Squares taken out by a kick, at most.
+    pub kick_size: u64,
+    /// A kick that keeps the table end is kept if the sum of tops grows by at most this.
+    pub kick_slack: usize,
+    /// A kick takes out every square crossing `slot ..= slot + w`, `w` uniform in `0..=kick_window`.
+    pub kick_window: usize,
+    /// Every this many iterations, a rebuild move (0: never).
+    pub rebuild_every: u64,
+    /// Weight of a used slot against a slot of height when choosing a placement: a placement's
+    /// score is `top + lambda * used`.
+    pub lambda: usize,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            pool: 48,
+            init_valid: 400,
+            init_draws: 2_000_000,
+            fresh: 4096,
+            kick_every: 4,
+            kick_size: 6,
+            kick_slack: 0,
+            kick_window: 0,
+            rebuild_every: 1000,
+            lambda: 8,
+        }
+    }
+}
+
+impl Params {
+    /// Checks that the parameters make a search that can run: at least one pool entry, fresh
+    /// candidate and kick period, a pool of at most 65,536, kicks of at most the 128 squares
+    /// (more could never be found) and windows inside the largest table packed.
+    pub fn check(&self) -> Result<(), String> {
+        if self.pool == 0 || self.fresh == 0 || self.kick_every == 0 || self.pool > 1 << 16 {
+            return Err("--pool (1 to 65536), --fresh and --kick-every must be at least 1".to_owned());
+        }
+        if self.kick_size > 128 {
+            return Err(format!("--kick-size {} is out of range: 0 to 128 (the squares of a table)", self.kick_size));
+        }
+        if self.kick_window > super::board::CAPACITY {
+            return Err(format!(
+                "--kick-window {} is out of range: 0 to {} (the largest table packed)",
+                self.kick_window,
+                super::board::CAPACITY
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,137 @@
+//! A whole packing run: construction, improvement iterations with restarts, the bishops'
+//! compaction, and the best placement kept and handed out as checkpoints. This is what makes a
+//! recipe reproducible from its `# command=` line, so it lives here, testable without the
+//! command line; the command line only parses flags, writes files and watches the clock.
+
+use crate::magic_set::Indexing;
+use crate::recipe::Recipe;
+use crate::reference::ReferenceSet;
+
+use super::packer::Packer;
+use super::params::Params;
+
+/// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+
+/// Where a run starts.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// An empty table of `indexing` magics from master `seed`.
+    New {
+        /// Black or white (fixed-shift) indexing.
+        indexing: Indexing,
+        /// Master seed of the candidate streams.
+        seed: u64,
+    },
+    /// A recipe's placement and run state (`magic-gen pack --resume`).
+    Resume(Recipe),
+}
+
+/// How long a run goes and what it does at its end; with [`Params`] and the [`Start`], all that
+/// decides its result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunPlan {
+    /// Improvement iterations to run (after those a resumed recipe already did).
+    pub iterations: u64,
+    /// Every this many iterations, start again from the best placement with empty pools, as a
+    /// resumption of its recipe would (0: never).
+    pub restart_every: u64,
+    /// At the end, re-place the bishops among the first this many candidates of their streams
+    /// to touch the fewest cache lines ([`Packer::compact_bishops`]).
+    pub compact_bishops: Option<u64>,
+    /// The command line that reproduces the run, for the recipe's `# command=` line.
+    pub command: String,
+}
+
+/// What watches a run: it saves checkpoints and may stop the run (at a time limit, on a signal).
+/// The run itself never looks at a clock, so its result depends only on its inputs and on the
+/// iteration at which it is stopped.
+pub trait Observer {
+    /// A new best placement, or the final one: the observer saves it (a failure ends the run).
+    fn checkpoint(&mut self, best: &Recipe) -> Result<(), String>;
+    /// Called before every iteration; `Some(reason)` stops the run there, with `reason` as the
+    /// recipe's `# stopped=`.
+    fn poll(&mut self, packer: &Packer, best_end: usize) -> Option<String>;
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The best placement, with the run's final counters (so a resumption continues where this
+    /// run stopped) and the reason it stopped.
+    pub recipe: Recipe,
+    /// The bishops' cache lines before and after compaction, if it ran.
+    pub bishop_lines: Option<(usize, usize)>,
+    /// Iteration the run stopped at.
+    pub iteration: u64,
+}
+
+/// Runs a packing search from `start`. The observer gets a checkpoint after the construction,
+/// at each improvement of the table's end, and at the end ([`Finished::recipe`]).
+pub fn run(
+    references: &ReferenceSet,
+    start: Start,
+    params: Params,
+    plan: &RunPlan,
+    observer: &mut dyn Observer,
+) -> Result<Finished, String> {
+    params.check()?;
+    if plan.iterations > MAX_ITERATIONS {
+        return Err(format!("--iterations {} is out of range: 0 to {MAX_ITERATIONS}", plan.iterations));
+    }
+    if plan.compact_bishops.is_some_and(|draws| !(1..=1 << 32).contains(&draws)) {
+        return Err("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned());
+    }
+    let mut packer = match &start {
+        Start::New { indexing, seed } => Packer::new(references, *indexing, *seed, params),
+        Start::Resume(recipe) => {
+            recipe.check(references)?;
+            Packer::restore(references, recipe, params)?
+        }
+    };
+    packer.construct();
+    let restore = |best: &Recipe, params: Params| {
+        Packer::restore(references, best, params).map_err(|e| format!("internal: the best placement: {e}"))
+    };
+    let mut best_end = packer.table_end();
+    let mut best = packer.recipe(&plan.command, "running");
+    observer.checkpoint(&best)?;
+
+    let first = packer.iteration;
+    let target = first.saturating_add(plan.iterations);
+    let mut stopped = "budget".to_owned();
+    while packer.iteration < target {
+        if let Some(reason) = observer.poll(&packer, best_end) {
+            stopped = format!("{reason} after {} iterations (of {target})", packer.iteration);
+            break;
+        }
+        packer.step();
+        let end = packer.table_end();
+        if end < best_end {
+            best_end = end;
+            best = packer.recipe(&plan.command, "running");
+            observer.checkpoint(&best)?;
+        }
+        if plan.restart_every > 0
+            && packer.iteration < target
+            && (packer.iteration - first).is_multiple_of(plan.restart_every)
+        {
+            // What `--resume` of this run's recipe would start from now.
+            best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
+            packer = restore(&best, packer.params.clone())?;
+        }
+    }
+    let mut bishop_lines = None;
+    if let Some(draws) = plan.compact_bishops {
+        // From the best placement: the run may have wandered above it since. The run's counters
+        // stay, so a resumption continues where it stopped.
+        best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
+        packer = restore(&best, packer.params.clone())?;
+        bishop_lines = Some(packer.compact_bishops(draws));
+        best.rows = packer.recipe(&plan.command, "running").rows;
+    }
+    // The best placement with the counters of the end of the run.
+    best.checkpoint = packer.recipe(&plan.command, &stopped).checkpoint;
+    observer.checkpoint(&best)?;
+    Ok(Finished { recipe: best, bishop_lines, iteration: packer.iteration })
+}
