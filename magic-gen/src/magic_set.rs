@@ -94,16 +94,6 @@ pub enum SetError {
         /// The shift.
         shift: u32,
     },
-    /// A black magic whose shift is not its slider's fixed shift (52 rook, 55 bishop): black
-    /// magic tables are built for that one shift, so another one is a misread file.
-    BlackShift {
-        /// Slider.
-        slider: Slider,
-        /// Square.
-        square: Square,
-        /// The shift given.
-        shift: u32,
-    },
     /// An offset beyond any table worth building.
     OffsetTooLarge {
         /// Slider.
@@ -160,12 +150,6 @@ impl fmt::Display for SetError {
                 "{slider} {square}: shift {shift} is out of range ({}..=63: 1 to {MAX_INDEX_BITS} index bits)",
                 64 - MAX_INDEX_BITS
             ),
-            SetError::BlackShift { slider, square, shift } => write!(
-                f,
-                "{slider} {square}: black magics use shift {} for a {slider} ({} index bits), not {shift}",
-                slider.fixed_shift(),
-                64 - slider.fixed_shift()
-            ),
             SetError::OffsetTooLarge { slider, square, offset } => {
                 write!(f, "{slider} {square}: offset {offset} is beyond the largest table checked ({MAX_SLOTS} slots)")
             }
@@ -213,8 +197,8 @@ pub const MAX_INDEX_BITS: u32 = 16;
 pub const MAX_SLOTS: u32 = 1 << 24;
 
 /// Checks what a set must satisfy before any table can be built from it: no (slider, square)
-/// twice, shifts that leave 1 to [`MAX_INDEX_BITS`] index bits (black magics: exactly their
-/// slider's fixed shift, 52 or 55), offsets up to [`MAX_SLOTS`], and either offsets for every
+/// twice, shifts that leave 1 to [`MAX_INDEX_BITS`] index bits (any per square: the layouts with
+/// one shift per slider check theirs), offsets up to [`MAX_SLOTS`], and either offsets for every
 /// square (then all 128 must be there) or for none.
 pub fn check_structure(set: &MagicSet) -> Result<(), SetError> {
     let mut seen = [[false; 64]; 2];
@@ -227,9 +211,6 @@ pub fn check_structure(set: &MagicSet) -> Result<(), SetError> {
         *place = true;
         if !(64 - MAX_INDEX_BITS..=63).contains(&entry.shift) {
             return Err(SetError::BadShift { slider, square, shift: entry.shift });
-        }
-        if set.indexing == Indexing::Black && entry.shift != slider.fixed_shift() {
-            return Err(SetError::BlackShift { slider, square, shift: entry.shift });
         }
         if let Some(offset) = entry.offset.filter(|&o| o > MAX_SLOTS) {
             return Err(SetError::OffsetTooLarge { slider, square, offset });

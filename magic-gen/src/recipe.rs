@@ -38,6 +38,7 @@ use crate::geometry::relevant_mask;
 use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, SetReport, check_set};
 use crate::records::RecordError;
 use crate::reference::ReferenceSet;
+use crate::search::compact_stream::{Terms, compact_candidate};
 use crate::search::dense_stream::dense_candidate;
 use crate::search::{Family, nth_candidate};
 use crate::text::{parse_hex, strip_bom};
@@ -70,6 +71,15 @@ impl RecipeLayout {
             RecipeLayout::FewerBits => &["slider", "square", "bits", "candidate"],
         }
     }
+}
+
+/// Which frozen candidate stream a packed recipe's positions point into (its `# stream=` line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackedStream {
+    /// [`crate::search::dense_stream`], the first packer's (no `# stream=` line).
+    Dense,
+    /// [`crate::search::compact_stream`], compact few-term magics (`# stream=compact`).
+    Compact,
 }
 
 /// One square of a recipe.
@@ -110,6 +120,9 @@ pub struct Recipe {
     pub seed: u64,
     /// What it describes.
     pub layout: RecipeLayout,
+    /// The candidate stream of a packed recipe (a fewer-bit recipe's is [`PackedStream::Dense`]
+    /// and unused).
+    pub stream: PackedStream,
     /// The `# command=` line: how the recipe was made, if it says.
     pub command: Option<String>,
     /// The squares, in file order.
@@ -136,7 +149,7 @@ fn prefix(text: &str) -> String {
 impl Recipe {
     /// The multiplier of `row`, re-derived from the seed and its stream position.
     pub fn magic(&self, row: &RecipeRow) -> u64 {
-        derive_magic(self.seed, self.layout, row)
+        derive_magic(self.seed, self.layout, self.stream, row)
     }
 
     /// The recipe's magics as a set: with offsets for packed layouts, with their index bits for
@@ -155,10 +168,7 @@ impl Recipe {
                 slider: row.slider,
                 square: row.square,
                 magic: self.magic(row),
-                shift: match row.bits {
-                    Some(bits) => 64 - bits,
-                    None => row.slider.fixed_shift(),
-                },
+                shift: 64 - row_bits(row),
                 offset: row.offset,
             })
             .collect();
@@ -191,6 +201,9 @@ impl Recipe {
         let _ = writeln!(text, "# {title}");
         let _ = writeln!(text, "# seed={}", self.seed);
         let _ = writeln!(text, "# layout={}", self.layout.name());
+        if self.stream == PackedStream::Compact {
+            let _ = writeln!(text, "# stream=compact");
+        }
         if let Some((entries, used)) = size {
             let _ = writeln!(text, "# table_entries={entries}");
             let _ = writeln!(text, "# used_slots={used}");
@@ -207,13 +220,22 @@ impl Recipe {
             let _ = writeln!(text, "# cursors={}", cursors.join(" "));
         }
         let packed = matches!(self.layout, RecipeLayout::Packed(_));
-        let _ = writeln!(text, "{}{}", self.layout.columns().join(","), if packed { ",magic" } else { "" });
+        // Per-square index bits in a packed recipe: a `bits` column before `magic`.
+        let variable = packed && self.rows.iter().any(|row| row.bits.is_some());
+        let _ = writeln!(
+            text,
+            "{}{}{}",
+            self.layout.columns().join(","),
+            if variable { ",bits" } else { "" },
+            if packed { ",magic" } else { "" }
+        );
         for row in &self.rows {
             let (slider, square) = (row.slider, row.square);
             match (row.offset, row.bits) {
-                (Some(offset), _) => {
+                (Some(offset), bits) => {
                     let magic = self.magic(row);
-                    let _ = writeln!(text, "{slider},{square},{},{offset},0x{magic:016X}", row.position);
+                    let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
+                    let _ = writeln!(text, "{slider},{square},{},{offset},{bits}0x{magic:016X}", row.position);
                 }
                 (None, Some(bits)) => {
                     let _ = writeln!(text, "{slider},{square},{bits},{}", row.position);
@@ -232,6 +254,7 @@ impl Recipe {
     pub fn parse(text: &str) -> Result<Recipe, RecordError> {
         let text = strip_bom(text);
         let (mut seed, mut layout, mut command) = (None, None, None);
+        let mut stream = PackedStream::Dense;
         let (mut entries, mut used) = (None, None);
         let (mut iteration, mut cursors, mut stopped) = (None, None, None);
         let mut header: Option<Vec<&str>> = None;
@@ -267,6 +290,13 @@ impl Recipe {
                         })
                     }
                     "command" => command = Some(value.to_owned()),
+                    "stream" => {
+                        stream = match value {
+                            "compact" => PackedStream::Compact,
+                            "dense" => PackedStream::Dense,
+                            other => return Err(at(format!("unknown stream `{}`: dense or compact", prefix(other)))),
+                        }
+                    }
                     "table_entries" => entries = Some(number_line(key, value).map_err(at)? as usize),
                     "used_slots" => used = Some(number_line(key, value).map_err(at)? as usize),
                     "iteration" => iteration = Some(number_line(key, value).map_err(at)?),
@@ -295,14 +325,16 @@ impl Recipe {
             let Some(columns) = &header else {
                 let columns: Vec<&str> = line.split(',').map(str::trim).collect();
                 let expected = layout.columns();
-                let magic_column = columns.len() == expected.len() + 1 && columns[expected.len()] == "magic";
-                if !columns.starts_with(expected) || !(columns.len() == expected.len() || magic_column) {
-                    return Err(at(format!("the columns must be {}[,magic]", expected.join(","))));
+                let bits_column =
+                    matches!(layout, RecipeLayout::Packed(_)) && columns.get(expected.len()) == Some(&"bits");
+                let extra = &columns[expected.len().min(columns.len()) + usize::from(bits_column)..];
+                if !columns.starts_with(expected) || !(extra.is_empty() || extra == ["magic"]) {
+                    return Err(at(format!("the columns must be {}[,bits][,magic]", expected.join(","))));
                 }
                 header = Some(columns);
                 continue;
             };
-            let row = parse_row(seed, layout, columns, line, line_number)?;
+            let row = parse_row(seed, layout, stream, columns, line, line_number)?;
             if std::mem::replace(&mut seen[row.slider.ordinal()][row.square.index() as usize], true) {
                 return Err(at(format!("{} {}: listed twice", row.slider, row.square)));
             }
@@ -338,15 +370,24 @@ impl Recipe {
             }
             _ => return Err(at_end("a checkpoint has all of `# iteration=`, `# cursors=` and `# stopped=`")),
         };
-        Ok(Recipe { seed, layout, command, rows, stated_size, checkpoint })
+        Ok(Recipe { seed, layout, stream, command, rows, stated_size, checkpoint })
     }
 }
 
-/// The multiplier of `row` in a recipe of `layout` with master `seed`.
-fn derive_magic(seed: u64, layout: RecipeLayout, row: &RecipeRow) -> u64 {
-    match layout {
-        RecipeLayout::Packed(_) => dense_candidate(seed, row.slider, row.square, row.position),
-        RecipeLayout::FewerBits => {
+/// The index bits of `row`: its own, or its slider's fixed shift's.
+fn row_bits(row: &RecipeRow) -> u32 {
+    row.bits.unwrap_or(64 - row.slider.fixed_shift())
+}
+
+/// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
+fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
+    match (layout, stream) {
+        (RecipeLayout::Packed(_), PackedStream::Dense) => dense_candidate(seed, row.slider, row.square, row.position),
+        (RecipeLayout::Packed(indexing), PackedStream::Compact) => {
+            let terms = Terms::new(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
+            compact_candidate(seed, row.slider, row.square, &terms, row.position)
+        }
+        (RecipeLayout::FewerBits, _) => {
             let bits = row.bits.expect("fewer-bit rows have bits");
             let mask_bits = relevant_mask(row.slider, row.square).count_ones();
             let family = Family::for_bits(row.slider, bits, mask_bits);
@@ -359,6 +400,7 @@ fn derive_magic(seed: u64, layout: RecipeLayout, row: &RecipeRow) -> u64 {
 fn parse_row(
     seed: u64,
     layout: RecipeLayout,
+    stream: PackedStream,
     columns: &[&str],
     line: &str,
     line_number: u64,
@@ -382,7 +424,17 @@ fn parse_row(
             let offset = u32::try_from(offset).ok().filter(|&o| o <= crate::magic_set::MAX_SLOTS).ok_or_else(|| {
                 at_square(format!("offset {offset} is out of range: 0 to {}", crate::magic_set::MAX_SLOTS))
             })?;
-            RecipeRow { line: line_number, slider, square, position: number(2)?, offset: Some(offset), bits: None }
+            let bits = match columns.get(4) {
+                Some(&"bits") => {
+                    let bits = number(4)?;
+                    if !(1..=12).contains(&bits) {
+                        return Err(at_square(format!("{bits} index bits is out of range: 1 to 12")));
+                    }
+                    Some(bits as u32)
+                }
+                _ => None,
+            };
+            RecipeRow { line: line_number, slider, square, position: number(2)?, offset: Some(offset), bits }
         }
         RecipeLayout::FewerBits => {
             let mask_bits = relevant_mask(slider, square).count_ones();
@@ -402,7 +454,7 @@ fn parse_row(
     };
     if columns.last() == Some(&"magic") {
         let stated = fields[fields.len() - 1];
-        let derived = derive_magic(seed, layout, &row);
+        let derived = derive_magic(seed, layout, stream, &row);
         if parse_hex(stated).ok() != Some(derived) {
             return Err(at_square(format!(
                 "magic {} is not the one its seed and position give ({derived:#018X})",

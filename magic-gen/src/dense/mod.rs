@@ -9,21 +9,29 @@
 //! * `params`: the search's parameters;
 //! * `packer`: the packing search ([`Packer`]), and its recipes;
 //! * `compact`: the bishops' cache-line compaction;
-//! * `run`: a whole run with restarts and checkpoints ([`run()`]).
+//! * `run`: a whole run with restarts and checkpoints ([`run()`]);
+//! * `pools`, `anneal`, `anneal_run`: the annealing packer over compact few-term candidates
+//!   ([`run_anneal`]).
 
+mod anneal;
+mod anneal_run;
 mod board;
 mod compact;
 mod packer;
 mod params;
+mod pools;
 mod rng;
 mod run;
 mod square;
 
+pub use anneal::{AnnealParams, Placement, Spot};
+pub use anneal_run::{AnnealPlan, AnnealStart, run_anneal};
 pub use board::{Board, CAPACITY};
 pub use packer::{Packer, Placed};
 pub use params::Params;
+pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;
-pub use run::{Finished, MAX_ITERATIONS, Observer, RunPlan, Start, run};
+pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run};
 pub use square::{Candidate, CandidateTester, SquareData, pair_parts};
 
 #[cfg(test)]
@@ -93,9 +101,58 @@ mod tests {
             Ok(())
         }
 
-        fn poll(&mut self, packer: &Packer, _best_end: usize) -> Option<String> {
-            (Some(packer.iteration) == self.stop_at).then(|| "stopped by the test".to_owned())
+        fn poll(&mut self, progress: &Progress) -> Option<String> {
+            (Some(progress.iteration) == self.stop_at).then(|| "stopped by the test".to_owned())
         }
+    }
+
+    fn tiny_anneal_plan(cycles: u64) -> AnnealPlan {
+        AnnealPlan {
+            indexing: Indexing::Black,
+            seed: 4,
+            // The four centre bishops get 12 index bits: their 9-bit magics are too rare for a
+            // test's draws (about one in 800,000).
+            bits: (0..128)
+                .map(|pair| if [91, 92, 99, 100].contains(&pair) { 12 } else { 64 - pair_parts(pair).0.fixed_shift() })
+                .collect(),
+            pools: PoolParams {
+                rook_draws: 6_000,
+                bishop_draws: 300,
+                size: 8,
+                span_size: 2,
+                sample_size: 2,
+                min_valid: 1,
+            },
+            anneal: AnnealParams { chains: 2, cycle_moves: 40, ..AnnealParams::default() },
+            cycles,
+            compact_bishops: true,
+            command: "test".into(),
+        }
+    }
+
+    /// The annealing packer's recipes verify, do not depend on the thread count, and a run
+    /// stopped after a cycle and resumed is the run that never stopped. Tiny budgets: this
+    /// runs unoptimized.
+    #[test]
+    fn annealing_runs_verify_and_resume() {
+        let references = ReferenceSet::new();
+        let plan = tiny_anneal_plan(3);
+        // The uninterrupted run on one thread.
+        let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let straight = one_thread.install(|| run_anneal(&references, AnnealStart::New, &plan, &mut whole)).unwrap();
+        let report = straight.recipe.check(&references).unwrap();
+        assert!(report.used <= report.entries && report.used >= 6_328, "{report:?}");
+        // Parsed back, the recipe derives the same magics from the compact stream.
+        let text = straight.recipe.render(Some((report.entries, report.used)));
+        assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
+        // Stopped after one cycle and resumed by the same plan, on every thread.
+        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(1) };
+        let stopped = run_anneal(&references, AnnealStart::New, &plan, &mut first).unwrap();
+        assert_eq!(stopped.iteration, 1);
+        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let resumed = run_anneal(&references, AnnealStart::Resume(stopped.recipe), &plan, &mut second).unwrap();
+        assert_eq!(resumed.recipe, straight.recipe);
     }
 
     /// A run stopped and resumed from its last checkpoint ends exactly as the run that never

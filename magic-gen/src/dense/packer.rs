@@ -29,7 +29,7 @@
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
 use crate::magic_set::Indexing;
-use crate::recipe::{Checkpoint, Recipe, RecipeLayout, RecipeRow};
+use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
 use crate::search::dense_stream::{DenseCandidates, dense_candidate};
 use magic_tables_core::pair_index;
@@ -117,8 +117,8 @@ impl Packer {
     /// not list are left unplaced. An error names a square that is not valid or does not fit
     /// where the recipe says, or a recipe of another layout.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
-        let RecipeLayout::Packed(indexing) = recipe.layout else {
-            return Err("not a packed (black or fixed-shift) recipe".into());
+        let (RecipeLayout::Packed(indexing), PackedStream::Dense) = (recipe.layout, recipe.stream) else {
+            return Err("not a packed (black or fixed-shift) recipe of the dense stream".into());
         };
         let mut packer = Packer::new(references, indexing, recipe.seed, params);
         for row in &recipe.rows {
@@ -156,6 +156,7 @@ impl Packer {
         Recipe {
             seed: self.seed,
             layout: RecipeLayout::Packed(self.indexing),
+            stream: PackedStream::Dense,
             command: Some(command.to_owned()),
             rows,
             stated_size: None,

@@ -43,6 +43,21 @@ pub struct RunPlan {
     pub command: String,
 }
 
+/// Where a run is, for an observer's progress lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Iterations (or, for the annealing packer, cycles) done.
+    pub iteration: u64,
+    /// The run's budget in the same unit.
+    pub target: u64,
+    /// The best table end so far.
+    pub best_end: usize,
+    /// The current placement's table end.
+    pub end: usize,
+    /// The current placement's used slots.
+    pub used: usize,
+}
+
 /// What watches a run: it saves checkpoints and may stop the run (at a time limit, on a signal).
 /// The run itself never looks at a clock, so its result depends only on its inputs and on the
 /// iteration at which it is stopped.
@@ -51,7 +66,7 @@ pub trait Observer {
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String>;
     /// Called before every iteration; `Some(reason)` stops the run there, with `reason` as the
     /// recipe's `# stopped=`.
-    fn poll(&mut self, packer: &Packer, best_end: usize) -> Option<String>;
+    fn poll(&mut self, progress: &Progress) -> Option<String>;
 }
 
 /// How a run ended.
@@ -101,7 +116,14 @@ pub fn run(
     let target = first.saturating_add(plan.iterations);
     let mut stopped = "budget".to_owned();
     while packer.iteration < target {
-        if let Some(reason) = observer.poll(&packer, best_end) {
+        let progress = Progress {
+            iteration: packer.iteration,
+            target,
+            best_end,
+            end: packer.table_end(),
+            used: packer.used_slots(),
+        };
+        if let Some(reason) = observer.poll(&progress) {
             stopped = format!("{reason} after {} iterations (of {target})", packer.iteration);
             break;
         }

@@ -34,8 +34,14 @@ pub struct SquareData {
 }
 
 impl SquareData {
-    /// Prepares `occupancies` for `indexing`.
+    /// Prepares `occupancies` for `indexing` at its slider's fixed shift.
     pub fn new(occupancies: &Occupancies, indexing: Indexing) -> Self {
+        Self::with_bits(occupancies, indexing, 64 - occupancies.slider.fixed_shift())
+    }
+
+    /// Prepares `occupancies` for `indexing` with `bits` index bits (at most 12).
+    pub fn with_bits(occupancies: &Occupancies, indexing: Indexing, bits: u32) -> Self {
+        assert!((1..=12).contains(&bits), "the tester's scratch table holds 4,096 slots");
         let mut distinct: Vec<u64> = occupancies.attacks.clone();
         distinct.sort_unstable();
         distinct.dedup();
@@ -48,8 +54,7 @@ impl SquareData {
             .map(|&i| distinct.binary_search(&occupancies.attacks[i]).expect("every set is listed") as u16)
             .collect();
         let keys = order.iter().map(|&i| indexing.key(occupancies.blockers[i], occupancies.mask)).collect();
-        let slider = occupancies.slider;
-        SquareData { slider, square: occupancies.square, shift: slider.fixed_shift(), keys, ids }
+        SquareData { slider: occupancies.slider, square: occupancies.square, shift: 64 - bits, keys, ids }
     }
 
     /// Size of the index range (`2^(64 - shift)`).

@@ -17,15 +17,18 @@ pub enum StreamSet {
     /// The frozen candidate stream of the dense packer ([`super::dense_stream`]): streams 256
     /// to 383.
     Dense,
+    /// The frozen compact few-term stream ([`super::compact_stream`]): streams 512 to 639.
+    Compact,
 }
 
 /// The ChaCha stream number of (slider, square) in `set`: the set's base (0 for
-/// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`]) plus rook a1 = 0 … rook h8 = 63,
-/// bishop a1 = 64 … 127.
+/// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`], 512 for [`StreamSet::Compact`]) plus
+/// rook a1 = 0 … rook h8 = 63, bishop a1 = 64 … 127.
 pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
     let base = match set {
         StreamSet::Fancy => 0,
         StreamSet::Dense => 256,
+        StreamSet::Compact => 512,
     };
     base + magic_tables_core::pair_index(slider, square) as u64
 }

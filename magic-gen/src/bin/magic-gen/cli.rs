@@ -267,7 +267,59 @@ pub struct PackArgs {
     /// cache misses in chains of bishop lookups.
     #[arg(long, value_name = "N")]
     pub compact_bishops: Option<u64>,
+    /// Candidate stream and packer: `compact` (few-term magics, annealed in cycles: the flags
+    /// below) or `dense` (the first packer: the flags above).
+    #[arg(long, value_enum, default_value_t = PackStream::Dense)]
+    pub stream: PackStream,
+    /// Compact: annealing cycles in all; with --resume the run continues to this total.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub cycles: u64,
+    /// Compact: independent chains per cycle (run in parallel; the result does not depend on
+    /// the thread count).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub chains: u32,
+    /// Compact: moves per chain per cycle.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub cycle_moves: u64,
+    /// Compact: temperature at a cycle's start, in table entries.
+    #[arg(long, value_name = "ENTRIES", default_value_t = 30)]
+    pub t_start: u32,
+    /// Compact: temperature at a cycle's end, in table entries.
+    #[arg(long, value_name = "ENTRIES", default_value_t = 1)]
+    pub t_end: u32,
+    /// Compact: pool candidates tried besides the current one when a square is put back.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub choices: u32,
+    /// Compact: weight of a used slot against eight slots of height when a square's candidate is
+    /// chosen (0 to 64).
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub used_weight: u32,
+    /// Compact: candidates drawn per rook square for its pool.
+    #[arg(long, value_name = "N", default_value_t = 4_000_000)]
+    pub rook_draws: u64,
+    /// Compact: candidates drawn per bishop square for its pool.
+    #[arg(long, value_name = "N", default_value_t = 400_000)]
+    pub bishop_draws: u64,
+    /// Compact: candidates kept per square's pool, those with the fewest used slots.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub pool_size: usize,
+    /// Compact: further candidates kept per square's pool, those with the smallest span.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub span_pool_size: usize,
+    /// Compact: further candidates kept per square's pool, the first valid ones drawn (a
+    /// sample of every shape).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub sample_pool_size: usize,
     /// Write the recipe (and checkpoints) here.
     #[arg(long, short)]
     pub output: PathBuf,
+}
+
+/// The candidate streams (and their packers) of `pack`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PackStream {
+    /// Compact few-term magics, packed by annealing (`magic_gen::dense::run_anneal`).
+    Compact,
+    /// The first packer's stream (`magic_gen::dense::run`).
+    Dense,
 }

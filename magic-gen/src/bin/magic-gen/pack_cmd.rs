@@ -7,11 +7,14 @@ use std::time::{Duration, Instant};
 
 use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
-use magic_gen::dense::{Observer, Packer, Params, RunPlan, Start, run as run_packer};
+use magic_gen::dense::{
+    AnnealParams, AnnealPlan, AnnealStart, Finished, Observer, Params, PoolParams, Progress, RunPlan, Start,
+    run as run_packer, run_anneal,
+};
 use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::Recipe;
 
-use crate::cli::{PackArgs, PackLayout};
+use crate::cli::{PackArgs, PackLayout, PackStream};
 use crate::{Failure, Outcome};
 
 /// Saves checkpoints to the output file and prints progress; stops the run at `--time`.
@@ -22,7 +25,8 @@ struct Watch<'a> {
     deadline: Option<Instant>,
     every: Duration,
     next_progress: Instant,
-    target: u64,
+    /// What an iteration is called in progress lines.
+    unit: &'static str,
     /// (table entries, used slots) of the last checkpoint written.
     written: Option<(usize, usize)>,
 }
@@ -41,7 +45,7 @@ impl Observer for Watch<'_> {
         Ok(())
     }
 
-    fn poll(&mut self, packer: &Packer, best_end: usize) -> Option<String> {
+    fn poll(&mut self, progress: &Progress) -> Option<String> {
         let now = Instant::now();
         if self.deadline.is_some_and(|deadline| now >= deadline) {
             return Some("time limit".to_owned());
@@ -49,11 +53,13 @@ impl Observer for Watch<'_> {
         if now >= self.next_progress {
             self.next_progress = now + self.every;
             eprintln!(
-                "iteration {} of {}: best {best_end} entries, now {}, {} slots used, {:.0} s",
-                packer.iteration,
-                self.target,
-                packer.table_end(),
-                packer.used_slots(),
+                "{} {} of {}: best {} entries, now {}, {} slots used, {:.0} s",
+                self.unit,
+                progress.iteration,
+                progress.target,
+                progress.best_end,
+                progress.end,
+                progress.used,
                 self.started.elapsed().as_secs_f64()
             );
         }
@@ -69,6 +75,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     }
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
+    }
+    if args.stream == PackStream::Compact {
+        return run_compact(&args);
     }
     let params = Params {
         pool: args.pool,
@@ -105,35 +114,111 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             Start::New { indexing, seed: args.seed }
         }
     };
-    let started = Instant::now();
-    let every = Duration::from_secs_f64(args.progress);
-    let first = match &start {
-        Start::Resume(recipe) => recipe.checkpoint.as_ref().map_or(0, |c| c.iteration),
-        Start::New { .. } => 0,
-    };
-    let mut watch = Watch {
-        references: &references,
-        output: &args.output,
-        started,
-        deadline: args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t))),
-        every,
-        next_progress: started + every,
-        target: first.saturating_add(args.iterations),
-        written: None,
-    };
+    let mut watch = Watch::new(&references, &args, "iteration");
     let finished = run_packer(&references, start, params, &plan, &mut watch).map_err(Failure)?;
     if let Some((before, after)) = finished.bishop_lines {
         eprintln!("bishops' cache lines: {before} -> {after}");
     }
-    let (entries, used) = watch.written.expect("a finished run wrote its recipe");
-    let stopped = finished.recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
-    eprintln!(
-        "done ({stopped}): table {entries} entries, {used} slots used, iteration {}, {:.1} s; recipe in {}",
-        finished.iteration,
-        started.elapsed().as_secs_f64(),
-        args.output.display()
-    );
-    Ok(Outcome::Success)
+    watch.done(&finished)
+}
+
+impl<'a> Watch<'a> {
+    fn new(references: &'a ReferenceSet, args: &'a PackArgs, unit: &'static str) -> Self {
+        let started = Instant::now();
+        let every = Duration::from_secs_f64(args.progress);
+        Watch {
+            references,
+            output: &args.output,
+            started,
+            deadline: args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t))),
+            every,
+            next_progress: started + every,
+            unit,
+            written: None,
+        }
+    }
+
+    /// The last line of a run.
+    fn done(&self, finished: &Finished) -> Result<Outcome, Failure> {
+        let (entries, used) = self.written.expect("a finished run wrote its recipe");
+        let stopped = finished.recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
+        eprintln!(
+            "done ({stopped}): table {entries} entries, {used} slots used, {} {}, {:.1} s; recipe in {}",
+            self.unit,
+            finished.iteration,
+            self.started.elapsed().as_secs_f64(),
+            self.output.display()
+        );
+        Ok(Outcome::Success)
+    }
+}
+
+/// `pack --stream compact`: the annealing packer.
+fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
+    let references = ReferenceSet::new();
+    let indexing = if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White };
+    let plan = AnnealPlan {
+        indexing,
+        seed: args.seed,
+        bits: AnnealPlan::fixed_bits(),
+        pools: PoolParams {
+            rook_draws: args.rook_draws,
+            bishop_draws: args.bishop_draws,
+            size: args.pool_size,
+            span_size: args.span_pool_size,
+            sample_size: args.sample_pool_size,
+            min_valid: 16,
+        },
+        anneal: AnnealParams {
+            chains: args.chains,
+            cycle_moves: args.cycle_moves,
+            t_start: args.t_start,
+            t_end: args.t_end,
+            choices: args.choices,
+            used_weight: args.used_weight,
+        },
+        cycles: args.cycles,
+        compact_bishops: true,
+        command: compact_command(args),
+    };
+    if args.pool_size == 0 || args.pool_size > 4096 {
+        return Err(Failure(format!("--pool-size {} is out of range: 1 to 4096", args.pool_size)));
+    }
+    let start = match &args.resume {
+        Some(path) => {
+            let text = crate::output::read_text(path)?;
+            let recipe =
+                Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+            recipe.check(&references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            AnnealStart::Resume(recipe)
+        }
+        None => AnnealStart::New,
+    };
+    let mut watch = Watch::new(&references, args, "cycle");
+    let finished = run_anneal(&references, start, &plan, &mut watch).map_err(Failure)?;
+    watch.done(&finished)
+}
+
+/// The command line that runs `pack --stream compact` from scratch with these flags (a resumed
+/// run's recipe names the command it continues).
+fn compact_command(args: &PackArgs) -> String {
+    let layout = if args.layout == PackLayout::Black { "black" } else { "fixed-shift" };
+    format!(
+        "magic-gen pack --stream compact --layout {layout} --seed {} --cycles {} --chains {} --cycle-moves {} --t-start {} --t-end {} --choices {} --used-weight {} --rook-draws {} --bishop-draws {} --pool-size {} --span-pool-size {} --sample-pool-size {}",
+        args.seed,
+        args.cycles,
+        args.chains,
+        args.cycle_moves,
+        args.t_start,
+        args.t_end,
+        args.choices,
+        args.used_weight,
+        args.rook_draws,
+        args.bishop_draws,
+        args.pool_size,
+        args.span_pool_size,
+        args.sample_pool_size
+    )
 }
 
 /// The command line that reproduces this run, as the recipe records it.
