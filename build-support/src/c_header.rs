@@ -1,5 +1,10 @@
-//! The C header renderer, for engines written in C or C++ (or any language with a C FFI): the
-//! same [`LayoutFile`] the Rust renderer writes, as C99.
+//! The C renderer, for engines written in C or C++ (or any language with a C FFI): the same
+//! [`LayoutFile`] the Rust renderer writes, as one C99 header in the single-file style.
+//!
+//! Every file that includes the header sees the entry type, `extern` declarations of the tables
+//! and `static inline` lookups; exactly one file defines `<PREFIX>_IMPLEMENTATION` before
+//! including it, and gets the data, once. Every symbol carries the prefix, so two layouts (or
+//! a prefix of the engine's own) live side by side.
 
 use std::fmt::Write as _;
 
@@ -7,17 +12,37 @@ use crate::array::push_hex_literal;
 use crate::header::comment_block;
 use crate::layout::{Field, LayoutFile, Syntax, write_data_array};
 
-/// Renders `file` as a self-contained C99 header: a `magic_entry` struct with the fields of the
-/// entry tables, the entry tables and data arrays, and `static inline` lookups `rook_attacks`,
-/// `bishop_attacks` and `queen_attacks` taking a square index (a1 = 0 … h8 = 63) and the
-/// occupancy. `lookup` is the body of `magic_lookup(const magic_entry *m, uint64_t occupied)`,
-/// the layout's formula in C, which those three call with the square's entry of `ROOK_MAGICS`
-/// or `BISHOP_MAGICS`.
-///
-/// Fields that hold an address at run time in Rust ([`Field::Slots`]) are written as their
-/// `uint32_t` offset. Returns an error if the entry tables are not `ROOK_MAGICS` and
+/// A layout's lookups in C: each the body of a function of `(const <prefix>_entry *m, unsigned
+/// square, uint64_t occupied)` returning the attacks, where `m` is the square's entry. In the
+/// bodies (and the preamble), `@` stands for the upper-case prefix and an underscore (the
+/// tables' names: `@ATTACKS`), `$` for the lower-case prefix and an underscore (functions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CLookups<'a> {
+    /// C placed before the lookups (helper functions), or empty.
+    pub preamble: &'a str,
+    /// The rook lookup's body.
+    pub rook: &'a str,
+    /// The bishop lookup's body.
+    pub bishop: &'a str,
+}
+
+/// Whether `prefix` can start C identifiers: ASCII letters, digits and `_`, not starting with a
+/// digit, 1 to 32 characters.
+pub fn valid_prefix(prefix: &str) -> bool {
+    (1..=32).contains(&prefix.len())
+        && prefix.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !prefix.as_bytes()[0].is_ascii_digit()
+}
+
+/// Renders `file` as a C99 header whose every symbol starts with `prefix` (`<prefix>_entry`,
+/// `<PREFIX>_ROOK_MAGICS`, `<prefix>_rook_attacks`, …). Fields that hold an address at run time
+/// in Rust ([`Field::Slots`]) are written as their `uint32_t` offset. Returns an error for a
+/// prefix that is not a C identifier, or entry tables that are not `ROOK_MAGICS` and
 /// `BISHOP_MAGICS` of 64 rows with the same fields.
-pub fn render(file: &LayoutFile, lookup: &str) -> Result<String, String> {
+pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result<String, String> {
+    if !valid_prefix(prefix) {
+        return Err(format!("prefix `{prefix}` is not a C identifier of 1 to 32 letters, digits and `_`"));
+    }
     let names: Vec<&str> = file.entry_tables.iter().map(|t| t.name.as_str()).collect();
     if names != ["ROOK_MAGICS", "BISHOP_MAGICS"] || file.entry_tables.iter().any(|t| t.rows.len() != 64) {
         return Err(format!("a C header needs ROOK_MAGICS and BISHOP_MAGICS of 64 entries each, not {names:?}"));
@@ -28,28 +53,76 @@ pub fn render(file: &LayoutFile, lookup: &str) -> Result<String, String> {
     if !file.entry_tables.iter().flat_map(|t| &t.rows).all(same_fields) {
         return Err("every entry must have the same fields".to_owned());
     }
+    let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
+    let expand = |text: &str| text.replace('@', &upper).replace('$', &lower);
+    let entry = format!("{lower}entry");
     let mut out = comment_block(&file.header_lines(), "//");
-    out.push_str("\n#ifndef MAGIC_TABLES_H\n#define MAGIC_TABLES_H\n\n#include <stdint.h>\n\n");
+    writeln!(
+        out,
+        "//\n// Every file that uses the tables includes this header; exactly one of them first does\n// `#define {upper}IMPLEMENTATION`, and holds the data.\n"
+    )
+    .unwrap();
+    writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stdint.h>\n").unwrap();
     out.push_str("/* What one lookup of one square needs. */\ntypedef struct {\n");
     for (name, ty) in &fields {
         writeln!(out, "    {ty} {name};").unwrap();
     }
-    out.push_str("} magic_entry;\n\n");
+    writeln!(out, "}} {entry};\n").unwrap();
     writeln!(
         out,
-        "#define MAGIC_TABLE_ENTRIES {}\n#define MAGIC_TABLE_BYTES {}\n",
+        "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES {}\n",
         file.table_entries,
         file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
             + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>()
     )
     .unwrap();
-    // The arrays come first: C needs them declared before the entries' lookups use them.
     for array in &file.arrays {
-        write_data_array(&mut out, array, Syntax::C);
+        let ty = if array.values.bytes() == array.values.len() { "uint8_t" } else { "uint64_t" };
+        let dims = match (array.two_dimensional, array.runs.first()) {
+            (true, Some((_, row))) => format!("[{}][{row}]", array.runs.len()),
+            _ => format!("[{}]", array.values.len()),
+        };
+        writeln!(out, "/* {} */\nextern const {ty} {upper}{}{dims};", array.doc, array.name).unwrap();
+    }
+    for table in &file.entry_tables {
+        writeln!(out, "/* {} */\nextern const {entry} {upper}{}[64];", table.doc, table.name).unwrap();
+    }
+    out.push('\n');
+    if !lookups.preamble.is_empty() {
+        out.push_str(&expand(lookups.preamble));
+        out.push('\n');
+    }
+    for (slider, table, body) in
+        [("rook", "ROOK_MAGICS", lookups.rook), ("bishop", "BISHOP_MAGICS", lookups.bishop)]
+    {
+        writeln!(
+            out,
+            "/* Squares a {slider} on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\
+             static inline uint64_t {lower}{slider}_attacks(unsigned square, uint64_t occupied) {{\n    \
+             const {entry} *m = &{upper}{table}[square & 63];\n    {}\n}}\n",
+            expand(body)
+        )
+        .unwrap();
+    }
+    writeln!(
+        out,
+        "/* Squares a queen on `square` attacks: rook | bishop. */\n\
+         static inline uint64_t {lower}queen_attacks(unsigned square, uint64_t occupied) {{\n    \
+         return {lower}rook_attacks(square, occupied) | {lower}bishop_attacks(square, occupied);\n}}\n\n\
+         #endif /* {upper}TABLES_H */\n"
+    )
+    .unwrap();
+    // The data, once, in the file that asks for it.
+    writeln!(out, "#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n")
+        .unwrap();
+    for array in &file.arrays {
+        let mut named = array.clone();
+        named.name = format!("{upper}{}", array.name);
+        write_data_array(&mut out, &named, Syntax::C);
         out.push('\n');
     }
     for table in &file.entry_tables {
-        writeln!(out, "/* {} */\nstatic const magic_entry {}[64] = {{", table.doc, table.name).unwrap();
+        writeln!(out, "/* {} */\nconst {entry} {upper}{}[64] = {{", table.doc, table.name).unwrap();
         for (index, row) in table.rows.iter().enumerate() {
             out.push_str("    {");
             for (i, (_, value)) in row.iter().enumerate() {
@@ -60,23 +133,7 @@ pub fn render(file: &LayoutFile, lookup: &str) -> Result<String, String> {
         }
         out.push_str("};\n\n");
     }
-    writeln!(
-        out,
-        "static inline uint64_t magic_lookup(const magic_entry *m, uint64_t occupied) {{\n    {lookup}\n}}\n"
-    )
-    .unwrap();
-    out.push_str(
-        "/* Squares a rook on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\
-         static inline uint64_t rook_attacks(unsigned square, uint64_t occupied) {\n    \
-         return magic_lookup(&ROOK_MAGICS[square & 63], occupied);\n}\n\n\
-         /* Squares a bishop on `square` attacks. */\n\
-         static inline uint64_t bishop_attacks(unsigned square, uint64_t occupied) {\n    \
-         return magic_lookup(&BISHOP_MAGICS[square & 63], occupied);\n}\n\n\
-         /* Squares a queen on `square` attacks: rook | bishop. */\n\
-         static inline uint64_t queen_attacks(unsigned square, uint64_t occupied) {\n    \
-         return rook_attacks(square, occupied) | bishop_attacks(square, occupied);\n}\n\n\
-         #endif /* MAGIC_TABLES_H */\n",
-    );
+    writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
 }
 
@@ -88,8 +145,8 @@ fn c_type(field: Field) -> &'static str {
     }
 }
 
-/// Bytes of one `magic_entry` as a C compiler lays it out on common ABIs: fields in order, the
-/// struct padded to its largest field.
+/// Bytes of one entry as a C compiler lays it out on common ABIs: fields in order, the struct
+/// padded to its largest field.
 fn c_entry_bytes(fields: &[(&str, &str)]) -> usize {
     let size = |ty: &str| if ty == "uint64_t" { 8 } else { 4 };
     let align = fields.iter().map(|(_, ty)| size(ty)).max().unwrap_or(1);
@@ -134,5 +191,15 @@ mod tests {
         );
         assert_eq!(c_entry_bytes(&[("mask", "uint64_t"), ("o", "uint32_t")]), 16);
         assert_eq!(c_entry_bytes(&[("o", "uint32_t"), ("mask", "uint64_t")]), 16);
+    }
+
+    #[test]
+    fn prefixes() {
+        for good in ["magic", "MY_engine2", "_x"] {
+            assert!(valid_prefix(good), "{good}");
+        }
+        for bad in ["", "2x", "a-b", "a b", "é", &"x".repeat(33)] {
+            assert!(!valid_prefix(bad), "{bad}");
+        }
     }
 }

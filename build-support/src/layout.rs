@@ -274,8 +274,8 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
     let (open, close, suffix) = match (syntax, array.two_dimensional) {
         (Syntax::Rust, true) => (format!("pub static {}: [[{rust_ty}; {row_len}]; {rows}] = [", array.name), "];", ""),
         (Syntax::Rust, false) => (format!("pub static {}: [{rust_ty}; {len}] = [", array.name), "];", ""),
-        (Syntax::C, true) => (format!("static const {c_ty} {}[{rows}][{row_len}] = {{", array.name), "};", "ULL"),
-        (Syntax::C, false) => (format!("static const {c_ty} {}[{len}] = {{", array.name), "};", "ULL"),
+        (Syntax::C, true) => (format!("const {c_ty} {}[{rows}][{row_len}] = {{", array.name), "};", "ULL"),
+        (Syntax::C, false) => (format!("const {c_ty} {}[{len}] = {{", array.name), "};", "ULL"),
     };
     let (row_open, row_close) = match syntax {
         Syntax::Rust => ("    [\n", "    ],\n"),

@@ -1,12 +1,15 @@
-//! A verified fancy table set as source code: the `fancy` layout file
-//! ([`crate::layouts::fancy::file`]) rendered as Rust or as C.
+//! Any layout's verified tables as source code for other programs: Rust, or a C99 header whose
+//! symbols carry a prefix ([`build_support::c_header`]). The tables are the very
+//! [`build_support::LayoutFile`] the `magic-tables` build writes ([`crate::layouts::build`]);
+//! this module adds what a file needs outside that build: the entry types and lookups.
 
-use crate::generate::Generated;
-use crate::layouts::fancy;
-use crate::seeds::SeedPlan;
+use build_support::LayoutFile;
+use build_support::c_header::{self, CLookups};
 
-/// The fancy formula in C, the body of the header's `magic_lookup`.
-const FANCY_C_LOOKUP: &str = "return ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)];";
+use crate::layout::Layout;
+
+/// The fancy formula in C (`fancy`, `fancy-dense`).
+const FANCY_C: &str = "return @ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)];";
 
 /// What a standalone Rust file needs besides the tables: `magic-tables` includes the layout file
 /// where its core's `Magic` is in scope, but a user drops the file into their own crate, so the
@@ -56,30 +59,93 @@ pub const fn queen_attacks(square: usize, occupied: u64) -> u64 {
 }
 ";
 
-/// The fancy layout file of `generated`, its "Reproduce" lines saying how to get this very output
-/// (the layout's own lines describe the file the `magic-tables` build writes).
-fn file_for(generated: &Generated, format: &str, what: &str) -> build_support::LayoutFile {
-    let mut file = fancy::file(generated);
-    let seed = generated.plan.argument();
-    let mut reproduce =
-        vec![format!("`cargo run --release -p magic-gen -- emit --seed {seed} --format {format}` prints {what}")];
-    if generated.plan == SeedPlan::Tuned {
-        reproduce
-            .push("(`cargo build -p magic-tables --features fancy` writes the same tables to its OUT_DIR).".to_owned());
+/// A layout's lookups in C, over the fields its entries render with (the formulas of
+/// `magic_tables_core::layouts`, which the build checked).
+pub fn c_lookups(layout: Layout) -> CLookups<'static> {
+    let same = |body| CLookups { preamble: "", rook: body, bishop: body };
+    match layout {
+        Layout::Fancy | Layout::FancyDense => same(FANCY_C),
+        Layout::Plain => CLookups {
+            preamble: "",
+            rook: "return @ROOK_ATTACKS[square & 63][((occupied & m->mask) * m->magic) >> 52];",
+            bishop: "return @BISHOP_ATTACKS[square & 63][((occupied & m->mask) * m->magic) >> 55];",
+        },
+        Layout::FixedShift => CLookups {
+            preamble: "",
+            rook: "return @ATTACKS[m->attacks + (((occupied & m->mask) * m->magic) >> 52)];",
+            bishop: "return @ATTACKS[m->attacks + (((occupied & m->mask) * m->magic) >> 55)];",
+        },
+        Layout::Black => CLookups {
+            preamble: "",
+            rook: "return @ATTACKS[m->attacks + (((occupied | m->not_mask) * m->magic) >> 52)];",
+            bishop: "return @ATTACKS[m->attacks + (((occupied | m->not_mask) * m->magic) >> 55)];",
+        },
+        Layout::ByteLookup => same(
+            "return @ATTACK_SETS[m->base + @INDEXES[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)]];",
+        ),
+        Layout::Magic32 => same(
+            "uint64_t key = occupied & m->mask;\n    \
+             uint32_t product = ((uint32_t)key * m->lo) ^ ((uint32_t)(key >> 32) * m->hi);\n    \
+             return @ATTACKS[m->offset + (product >> m->shift)];",
+        ),
+        Layout::Shared => {
+            same("return @ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)] & m->postmask;")
+        }
+        Layout::Folded => same("return @ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> (m->magic >> 58))];"),
+        Layout::Pext => CLookups {
+            preamble: "/* `pext`: the BMI2 instruction where the compiler targets it, else bit by bit. */\n\
+                       #if defined(__BMI2__)\n#include <immintrin.h>\n\
+                       static inline uint64_t $pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }\n\
+                       #else\n\
+                       static inline uint64_t $pext(uint64_t value, uint64_t mask) {\n    \
+                       uint64_t index = 0, bit = 1;\n    \
+                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
+                       if (value & mask & (0 - mask)) index |= bit;\n    }\n    \
+                       return index;\n}\n#endif\n",
+            rook: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
+            bishop: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
+        },
     }
-    file.provenance.reproduce = reproduce;
-    file
 }
 
-/// `generated` as a standalone Rust source file: the tables of the file `magic-tables` includes
-/// for its `fancy` feature, then the `Magic` type and lookup functions they need to compile in any
-/// crate.
-pub fn rust_source(generated: &Generated) -> String {
-    file_for(generated, "rust", "this file.").render() + RUST_STANDALONE
+/// The `use` lines a layout's Rust file needs outside the `magic-tables` build: its entry type
+/// from `magic-tables-core` (a dependency-free crate), or, for the fancy layouts, none (their
+/// `Magic` type and lookups are appended, so the file stands alone).
+fn rust_preamble(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Fancy | Layout::FancyDense => "",
+        Layout::Plain => "use magic_tables_core::layouts::plain::PlainMagic;\n",
+        Layout::FixedShift => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::fixed_shift::FixedMagic;\n",
+        Layout::Black => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::black::BlackMagic;\n",
+        Layout::ByteLookup => "use magic_tables_core::layouts::byte_lookup::ByteMagic;\n",
+        Layout::Magic32 => "use magic_tables_core::layouts::magic32::Magic32;\n",
+        Layout::Shared => "use magic_tables_core::layouts::shared::SharedMagic;\n",
+        Layout::Folded => "use magic_tables_core::layouts::folded::FoldedMagic;\n",
+        Layout::Pext => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::pext::PextEntry;\n",
+    }
 }
 
-/// `generated` as a self-contained C header with inline lookups.
-pub fn c_header(generated: &Generated) -> String {
-    build_support::c_header::render(&file_for(generated, "c", "this header."), FANCY_C_LOOKUP)
-        .expect("a fancy layout file has ROOK_MAGICS and BISHOP_MAGICS of 64 alike entries")
+/// `file` (of `layout`) as Rust: for `fancy` and `fancy-dense` a file that compiles on its own
+/// (the `Magic` type and the lookups appended); for the other layouts the tables with the `use`
+/// lines of their entry types from the `magic-tables-core` crate, whose methods are the lookups.
+pub fn rust_source(layout: Layout, file: &LayoutFile) -> String {
+    let tables = file.render();
+    match layout {
+        Layout::Fancy | Layout::FancyDense => tables + RUST_STANDALONE,
+        _ => {
+            // After the header comment, before the first item.
+            let at = tables.find("\n\n").map_or(0, |i| i + 2);
+            let uses = format!(
+                "// Needs the `magic-tables-core` crate (no dependencies) for the entry type, whose methods\n\
+                 // are the lookups.\n{}\n",
+                rust_preamble(layout)
+            );
+            format!("{}{uses}{}", &tables[..at], &tables[at..])
+        }
+    }
+}
+
+/// `file` (of `layout`) as a C99 header whose every symbol starts with `prefix`.
+pub fn c_source(layout: Layout, file: &LayoutFile, prefix: &str) -> Result<String, String> {
+    c_header::render(file, &c_lookups(layout), prefix)
 }

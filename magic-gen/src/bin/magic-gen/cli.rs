@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use magic_gen::Layout;
 use magic_gen::search::Shard;
 use magic_gen::{Slider, Square};
 
@@ -58,7 +59,8 @@ pub enum ResultFormat {
 pub enum SourceFormat {
     /// Rust source, as the magic-tables build script writes it.
     Rust,
-    /// A C99 header with inline lookups.
+    /// A C99 header: inline lookups, the data in the one file that defines
+    /// `<PREFIX>_IMPLEMENTATION` before including it.
     C,
 }
 
@@ -166,10 +168,16 @@ pub struct ShowArgs {
 /// What to emit.
 #[derive(Debug, Args)]
 pub struct EmitArgs {
-    /// A results file with a magic for all 128 squares (from `search` or `merge`).
-    #[arg(long, value_name = "FILE", conflicts_with = "seed", required_unless_present = "seed")]
+    /// Layout to emit, as magic-tables names its features.
+    #[arg(long, default_value = "fancy", value_parser = parse_layout)]
+    pub layout: Layout,
+    /// Where the magics come from: search results (`search`, `merge`) for the layouts built on
+    /// the fancy magics; a recipe or a published table with offsets for `black`, `fixed-shift`
+    /// and `fancy-dense`. `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
-    /// Search the magics now: a master seed, or `tuned` for the seeds magic-tables builds its `fancy` table from.
+    /// Search the fancy magics now: a master seed, or `tuned` for the seeds magic-tables builds
+    /// from [default: tuned, where the layout needs them and --input does not give them].
     #[arg(long, value_name = "N|tuned")]
     pub seed: Option<String>,
     /// Candidates per square for a --seed search, at least 1.
@@ -178,9 +186,20 @@ pub struct EmitArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SourceFormat::Rust)]
     pub format: SourceFormat,
-    /// Write to this file instead of standard output.
+    /// C: the prefix of every symbol (`<prefix>_rook_attacks`, `<PREFIX>_ATTACKS`, …).
+    #[arg(long, default_value = "magic")]
+    pub prefix: String,
+    /// Write to this file instead of standard output (`-`: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+}
+
+/// A layout's name as the command line takes it.
+fn parse_layout(name: &str) -> Result<Layout, String> {
+    Layout::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown layout; one of {}", names.join(", "))
+    })
 }
 
 /// Shard results to combine.

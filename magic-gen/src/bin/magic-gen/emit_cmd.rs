@@ -1,48 +1,162 @@
-//! `magic-gen emit`: a complete verified table as Rust or C source.
+//! `magic-gen emit`: any layout's complete verified tables as Rust or C source, from a search
+//! now, search results, a recipe or a published table.
 
+use std::path::Path;
+
+use build_support::checksum::Fnv1a64;
+use magic_gen::emit;
 use magic_gen::files::read_results;
-use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
+use magic_gen::layout::MagicSource;
+use magic_gen::layouts::{self, Inputs, fancy_dense, overlapped};
+use magic_gen::records::is_record_file;
+use magic_gen::{Generated, ReferenceSet, SeedPlan, generate_fancy};
 
 use crate::cli::{EmitArgs, SourceFormat};
 use crate::output::{complete_table, write_text};
 use crate::{Failure, Outcome};
 
+/// The fancy magics a layout built on them uses: from a results file or a search now.
+enum Fancy {
+    Found(Generated),
+    /// The search or the results gave no table: the outcome to end with.
+    Ended(Result<Outcome, Failure>),
+}
+
+fn seed_plan(seed: &str) -> Result<SeedPlan, Failure> {
+    if seed == "tuned" {
+        return Ok(SeedPlan::Tuned);
+    }
+    seed.parse()
+        .map(SeedPlan::Master)
+        .map_err(|_| Failure(format!("--seed `{}` is neither a whole number nor `tuned`", short(seed))))
+}
+
+/// At most the first 24 characters of a bad token, for a message.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(24) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+fn search(references: &ReferenceSet, plan: SeedPlan, max_candidates: u64) -> Fancy {
+    match generate_fancy(references, plan, max_candidates) {
+        Ok(generated) => Fancy::Found(generated),
+        Err(error) => {
+            eprintln!("{error}");
+            Fancy::Ended(Ok(Outcome::Negative))
+        }
+    }
+}
+
 pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if args.max_candidates == 0 {
         return Err(Failure(format!("--max-candidates 0 is out of range: 1 to {}", u64::MAX)));
     }
-    let generated = match (&args.input, args.seed.as_deref()) {
-        (Some(path), _) => {
-            let text = crate::output::read_text(path)?;
-            let results = read_results(path, &text)?;
-            match complete_table(&results, SeedPlan::Master(results.seed)) {
-                Ok(generated) => generated,
-                Err(error) => return error.into_outcome(),
-            }
-        }
-        (None, Some(seed)) => {
-            let plan = if seed == "tuned" {
-                SeedPlan::Tuned
-            } else {
-                SeedPlan::Master(
-                    seed.parse()
-                        .map_err(|_| Failure(format!("--seed `{seed}` is neither a whole number nor `tuned`")))?,
-                )
-            };
-            match generate_fancy(&ReferenceSet::new(), plan, args.max_candidates) {
-                Ok(generated) => generated,
-                Err(error) => {
-                    eprintln!("{error}");
-                    return Ok(Outcome::Negative);
+    if args.format == SourceFormat::C && !build_support::c_header::valid_prefix(&args.prefix) {
+        return Err(Failure(format!(
+            "--prefix `{}` is not a C identifier of 1 to 32 letters, digits and `_`",
+            short(&args.prefix)
+        )));
+    }
+    let output = args.output.as_deref().filter(|path| *path != Path::new("-"));
+    crate::output::check_writable(output)?;
+    let layout = args.layout;
+    let source = layout.source();
+    let references = ReferenceSet::new();
+    let input = match &args.input {
+        Some(path) => Some((path.display().to_string(), crate::output::read_text(path)?)),
+        None => None,
+    };
+    let plan = args.seed.as_deref().map(seed_plan).transpose()?;
+    if matches!(source, MagicSource::Recipe(_) | MagicSource::TunedSearchAndRecipe(_)) && input.is_none() {
+        return Err(Failure(format!(
+            "--layout {} needs --input: a recipe (such as magic-tables/data/{}) or a published table",
+            layout.name(),
+            source.recipe_file().unwrap_or("")
+        )));
+    }
+    if matches!(source, MagicSource::OwnScheme(_) | MagicSource::None) && (input.is_some() || plan.is_some_and(|p| p != SeedPlan::Tuned)) {
+        return Err(Failure(format!(
+            "--layout {} is built from its own tuned search{}: it takes no --input and no --seed but `tuned`",
+            layout.name(),
+            if source == MagicSource::None { " (none: pext has no magics)" } else { "" }
+        )));
+    }
+    // The fancy magics, where the layout needs them.
+    let fancy = if source.needs_tuned_search() {
+        let found = match (&input, source) {
+            (Some((name, text)), MagicSource::TunedSearch) => {
+                if plan.is_some() {
+                    return Err(Failure("give --input or --seed, not both".to_owned()));
+                }
+                let results = read_results(Path::new(name), text)?;
+                match complete_table(&results, SeedPlan::Master(results.seed)) {
+                    Ok(generated) => Fancy::Found(generated),
+                    Err(error) => Fancy::Ended(error.into_outcome()),
                 }
             }
+            _ => search(&references, plan.unwrap_or(SeedPlan::Tuned), args.max_candidates),
+        };
+        match found {
+            Fancy::Found(generated) => Some(generated),
+            Fancy::Ended(outcome) => return outcome,
         }
-        (None, None) => unreachable!("clap requires --input or --seed"),
+    } else {
+        None
     };
+    let built = match (&input, source) {
+        // A published table instead of a recipe.
+        (Some((name, text)), MagicSource::Recipe(_)) if is_record_file(text) => {
+            overlapped::build_from_records(layout, &references, name, text)
+        }
+        (Some((name, text)), MagicSource::TunedSearchAndRecipe(_)) if is_record_file(text) => {
+            fancy_dense::build_from_records(&references, fancy.as_ref().expect("searched above"), name, text)
+        }
+        (Some((name, text)), MagicSource::Recipe(_) | MagicSource::TunedSearchAndRecipe(_)) => layouts::build(
+            layout,
+            &references,
+            Inputs { tuned: fancy.as_ref(), recipe: Some((name.as_str(), text.as_str())) },
+        ),
+        _ => layouts::build(layout, &references, Inputs { tuned: fancy.as_ref(), recipe: None }),
+    };
+    let mut file = match built {
+        Ok(file) => file,
+        Err(error) => {
+            // The input was read but its magics do not make this layout's table.
+            eprintln!("{error}");
+            return Ok(Outcome::Negative);
+        }
+    };
+    // Where the magics came from, and how to get this very output again.
+    let format = match args.format {
+        SourceFormat::Rust => "rust",
+        SourceFormat::C => "c",
+    };
+    let mut command = format!("magic-gen emit --layout {} --format {format}", layout.name());
+    if args.format == SourceFormat::C {
+        command += &format!(" --prefix {}", args.prefix);
+    }
+    if let Some((name, text)) = &input {
+        file.provenance.seed = format!(
+            "{} (read from {name}, FNV-1a 64 of its bytes {:#018x})",
+            file.provenance.seed,
+            {
+                let mut hash = Fnv1a64::new();
+                hash.write_bytes(text.as_bytes());
+                hash.finish()
+            }
+        );
+        command += &format!(" --input {name}");
+    }
+    if let (Some(plan), true) = (plan, source.needs_tuned_search()) {
+        command += &format!(" --seed {}", plan.argument());
+    }
+    file.provenance.reproduce = vec![format!("`{command}` prints this file.")];
     let text = match args.format {
-        SourceFormat::Rust => magic_gen::emit::rust_source(&generated),
-        SourceFormat::C => magic_gen::emit::c_header(&generated),
+        SourceFormat::Rust => emit::rust_source(layout, &file),
+        SourceFormat::C => emit::c_source(layout, &file, &args.prefix).map_err(Failure)?,
     };
-    write_text(args.output.as_deref(), &text)?;
+    write_text(output, &text)?;
     Ok(Outcome::Success)
 }
