@@ -92,9 +92,7 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
         out.push_str(&expand(lookups.preamble));
         out.push('\n');
     }
-    for (slider, table, body) in
-        [("rook", "ROOK_MAGICS", lookups.rook), ("bishop", "BISHOP_MAGICS", lookups.bishop)]
-    {
+    for (slider, table, body) in [("rook", "ROOK_MAGICS", lookups.rook), ("bishop", "BISHOP_MAGICS", lookups.bishop)] {
         writeln!(
             out,
             "/* Squares a {slider} on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\

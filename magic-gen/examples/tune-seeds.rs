@@ -96,8 +96,7 @@ fn main() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/seeds").join(file);
     let text = render(which, &seeds);
     // All or nothing: a partly written file would break the build of this very example.
-    let temporary = path.with_extension("rs.tmp");
-    let written = std::fs::write(&temporary, &text).and_then(|()| std::fs::rename(&temporary, &path));
+    let written = magic_gen::atomic_write::write_file(&path, text.as_bytes());
     if let Err(error) = written {
         eprintln!("error: cannot write {}: {error}", path.display());
         std::process::exit(1);

@@ -115,7 +115,9 @@ fn rust_preamble(layout: Layout) -> &'static str {
     match layout {
         Layout::Fancy | Layout::FancyDense => "",
         Layout::Plain => "use magic_tables_core::layouts::plain::PlainMagic;\n",
-        Layout::FixedShift => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::fixed_shift::FixedMagic;\n",
+        Layout::FixedShift => {
+            "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::fixed_shift::FixedMagic;\n"
+        }
         Layout::Black => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::black::BlackMagic;\n",
         Layout::ByteLookup => "use magic_tables_core::layouts::byte_lookup::ByteMagic;\n",
         Layout::Magic32 => "use magic_tables_core::layouts::magic32::Magic32;\n",

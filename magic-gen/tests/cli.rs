@@ -782,3 +782,102 @@ fn pack_is_deterministic_and_resumes() {
     );
     bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
 }
+
+/// A reader that closes the pipe early (`magic-gen verify … | head -1`) ends the command
+/// quietly: a SIGPIPE exit (or 0), no panic, no "bad input".
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt as _;
+    let published = test_data().join("published/black_magic_annuss_fiekas_87988.csv");
+    for args in [vec!["verify", published.to_str().unwrap()], vec!["emit", "--seed", "tuned"]] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read one byte, then close the pipe.
+        let mut stdout = child.stdout.take().unwrap();
+        let mut byte = [0u8; 1];
+        std::io::Read::read_exact(&mut stdout, &mut byte).unwrap();
+        drop(stdout);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.code() == Some(0) || output.status.signal() == Some(13),
+            "{args:?}: {:?} {stderr}",
+            output.status
+        );
+        assert!(!stderr.contains("panicked") && !stderr.contains("error"), "{args:?}: {stderr}");
+    }
+}
+
+/// SIGTERM (what a cluster's scheduler sends at a time limit) stops a search, which writes the
+/// squares it has searched so far and exits 143; SIGINT stops a pack run, which writes its
+/// checkpoint and exits 130.
+#[test]
+fn signals_write_what_was_found_and_exit_128_plus_the_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("partial.json");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
+        .args(["search", "--slider", "rook", "--bits-below", "1", "--max-candidates", "100000000000", "-o"])
+        .arg(&results)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143));
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert!(text.contains("\"format\": \"magic-gen-results/1\"") && text.contains("\"drawn\""), "{text}");
+
+    let recipe = dir.path().join("pack.csv");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
+        .args(["pack", "--layout", "fixed-shift", "--iterations", "100000000", "--pool", "4"])
+        .args(["--init-valid", "1", "--init-draws", "1", "--fresh", "64", "-o"])
+        .arg(&recipe)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until the first checkpoint is written.
+    let started = std::time::Instant::now();
+    while !recipe.exists() && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let text = std::fs::read_to_string(&recipe).unwrap();
+    assert!(text.contains("# stopped=SIGINT after"), "{text}");
+    // Nothing but the recipe in the directory (no temporary files).
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+/// An output that cannot be written is refused before any work, naming it.
+#[test]
+fn an_unwritable_output_is_refused_before_the_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/dir/out.json");
+    let started = std::time::Instant::now();
+    bad_input(
+        &[
+            "search",
+            "--slider",
+            "rook",
+            "--bits-below",
+            "1",
+            "--max-candidates",
+            "100000000000",
+            "-o",
+            missing.to_str().unwrap(),
+        ],
+        &["cannot write", "out.json"],
+    );
+    bad_input(&["pack", "--iterations", "1", "-o", missing.to_str().unwrap()], &["cannot write"]);
+    bad_input(&["emit", "--seed", "tuned", "-o", dir.path().to_str().unwrap()], &["is a directory"]);
+    assert!(started.elapsed().as_secs() < 30, "refused at once");
+}

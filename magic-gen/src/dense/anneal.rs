@@ -17,6 +17,8 @@
 //!   any thread count, and a run stopped at a cycle's end and resumed is the run that never
 //!   stopped.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use super::board::{Board, CAPACITY};
@@ -192,13 +194,17 @@ fn run_chain(
     seed: u64,
     chain: u32,
     first_move: u64,
-) -> Placement {
+    stop: &AtomicBool,
+) -> Option<Placement> {
     let pairs = pools.len();
     let stream = seed ^ u64::from(chain + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
     let mut best = placement.clone();
     let mut energy = placement.energy();
     let span = f64::from(params.t_start - params.t_end);
     for step in 0..params.cycle_moves {
+        if step % 64 == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut rng = IterationRng::new(stream, first_move + step);
         let temperature = f64::from(params.t_start) - span * (step as f64 / params.cycle_moves as f64);
         // Which squares move.
@@ -288,25 +294,34 @@ fn run_chain(
             }
         }
     }
-    best
+    Some(best)
 }
 
 /// One cycle from `start` (the best placement so far): every chain's moves, in parallel; the
 /// best placement any of them saw, or `start` if none beat it. `cycle` numbers the cycle, so
-/// that each cycle's moves have their own random streams.
-pub fn cycle(pools: &[Pool], start: &Placement, params: &AnnealParams, seed: u64, cycle: u64) -> Placement {
+/// that each cycle's moves have their own random streams. `None` if `stop` was raised before
+/// the cycle ended: a cycle counts whole or not at all, so a resumed run repeats it exactly.
+pub fn cycle(
+    pools: &[Pool],
+    start: &Placement,
+    params: &AnnealParams,
+    seed: u64,
+    cycle: u64,
+    stop: &AtomicBool,
+) -> Option<Placement> {
     let first_move = cycle * params.cycle_moves;
-    let results: Vec<Placement> = (0..params.chains)
+    let results: Vec<Option<Placement>> = (0..params.chains)
         .into_par_iter()
-        .map(|chain| run_chain(pools, start.clone(), params, seed, chain, first_move))
+        .map(|chain| run_chain(pools, start.clone(), params, seed, chain, first_move, stop))
         .collect();
     let mut best = start.clone();
     for result in results {
+        let result = result?;
         if result.score() < best.score() {
             best = result;
         }
     }
-    best
+    Some(best)
 }
 
 #[cfg(test)]

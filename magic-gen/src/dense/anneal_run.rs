@@ -4,6 +4,8 @@
 //! so the command that started a run also resumes it (`--resume` of its own output continues
 //! to the same total) and gives the same recipe as a run that never stopped.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::magic_set::Indexing;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
@@ -14,6 +16,9 @@ use super::board::CAPACITY;
 use super::pools::{Pool, PoolParams, build_pools};
 use super::run::{Finished, Observer, Progress};
 use super::square::{Candidate, pair_parts};
+
+/// The error of a run stopped before it had anything to write.
+pub const STOPPED_EARLY: &str = "stopped before the first placement: nothing to write";
 
 /// Everything that decides an annealing run's result besides where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -190,19 +195,15 @@ pub fn run_anneal(
     start: AnnealStart,
     plan: &AnnealPlan,
     observer: &mut dyn Observer,
+    stop: &AtomicBool,
 ) -> Result<Finished, String> {
     plan.anneal.check()?;
     if plan.bits.len() != 128 {
         return Err("index bits for all 128 squares".into());
     }
-    let (_, _, pools) = build_pools(references, plan.indexing, plan.seed, &plan.bits, &plan.pools);
-    if let Some(pair) = pools.iter().position(|pool| pool.candidates.is_empty()) {
-        let (slider, square) = pair_parts(pair);
-        return Err(format!(
-            "{slider} {square}: no valid candidate among its first {} draws: draw more",
-            plan.pools.draws(pair)
-        ));
-    }
+    let Some((_, _, pools)) = build_pools(references, plan.indexing, plan.seed, &plan.bits, &plan.pools, stop) else {
+        return Err(STOPPED_EARLY.to_owned());
+    };
     let (mut best, mut done) = match &start {
         AnnealStart::New => (construct(&pools, plan.anneal.used_weight), 0),
         AnnealStart::Resume(recipe) => {
@@ -221,7 +222,11 @@ pub fn run_anneal(
             stopped = format!("{reason} after {done} cycles (of {})", plan.cycles);
             break;
         }
-        let next = cycle(&pools, &best, &plan.anneal, plan.seed, done);
+        let Some(next) = cycle(&pools, &best, &plan.anneal, plan.seed, done, stop) else {
+            let reason = observer.poll(&progress).unwrap_or_else(|| "stopped".to_owned());
+            stopped = format!("{reason} after {done} cycles (of {})", plan.cycles);
+            break;
+        };
         done += 1;
         if next.score() < best.score() {
             best = next;

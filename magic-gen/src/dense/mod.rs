@@ -25,7 +25,7 @@ mod run;
 mod square;
 
 pub use anneal::{AnnealParams, Placement, Spot};
-pub use anneal_run::{AnnealPlan, AnnealStart, run_anneal};
+pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
 pub use board::{Board, CAPACITY};
 pub use packer::{Packer, Placed};
 pub use params::Params;
@@ -40,6 +40,7 @@ mod tests {
     use crate::magic_set::Indexing;
     use crate::recipe::Recipe;
     use crate::reference::ReferenceSet;
+    use std::sync::atomic::AtomicBool;
 
     fn small_params() -> Params {
         Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() }
@@ -140,7 +141,9 @@ mod tests {
         // The uninterrupted run on one thread.
         let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
-        let straight = one_thread.install(|| run_anneal(&references, AnnealStart::New, &plan, &mut whole)).unwrap();
+        let straight = one_thread
+            .install(|| run_anneal(&references, AnnealStart::New, &plan, &mut whole, &AtomicBool::new(false)))
+            .unwrap();
         let report = straight.recipe.check(&references).unwrap();
         assert!(report.used <= report.entries && report.used >= 6_328, "{report:?}");
         // Parsed back, the recipe derives the same magics from the compact stream.
@@ -148,10 +151,12 @@ mod tests {
         assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
         // Stopped after one cycle and resumed by the same plan, on every thread.
         let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(1) };
-        let stopped = run_anneal(&references, AnnealStart::New, &plan, &mut first).unwrap();
+        let stopped = run_anneal(&references, AnnealStart::New, &plan, &mut first, &AtomicBool::new(false)).unwrap();
         assert_eq!(stopped.iteration, 1);
         let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
-        let resumed = run_anneal(&references, AnnealStart::Resume(stopped.recipe), &plan, &mut second).unwrap();
+        let resumed =
+            run_anneal(&references, AnnealStart::Resume(stopped.recipe), &plan, &mut second, &AtomicBool::new(false))
+                .unwrap();
         assert_eq!(resumed.recipe, straight.recipe);
     }
 
@@ -163,12 +168,21 @@ mod tests {
         let plan = |iterations| RunPlan { iterations, restart_every: 20, compact_bishops: None, command: "t".into() };
         let start = Start::New { indexing: Indexing::White, seed: 9 };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
-        let straight = run(&references, start.clone(), small_params(), &plan(60), &mut whole).unwrap();
+        let straight =
+            run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
         let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20) };
-        let stopped = run(&references, start, small_params(), &plan(60), &mut first).unwrap();
+        let stopped = run(&references, start, small_params(), &plan(60), &mut first, &AtomicBool::new(false)).unwrap();
         assert_eq!(stopped.iteration, 20);
         let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
-        let resumed = run(&references, Start::Resume(stopped.recipe), small_params(), &plan(40), &mut second).unwrap();
+        let resumed = run(
+            &references,
+            Start::Resume(stopped.recipe),
+            small_params(),
+            &plan(40),
+            &mut second,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
         assert_eq!(resumed.recipe.rows, straight.recipe.rows);
         assert_eq!(
             resumed.recipe.checkpoint.as_ref().map(|c| (c.iteration, &c.cursors)),

@@ -28,6 +28,8 @@
 //!
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::magic_set::Indexing;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
@@ -270,9 +272,18 @@ impl Packer {
 
     /// Greedy construction of all unplaced squares.
     pub fn construct(&mut self) {
+        self.construct_unless(&AtomicBool::new(false));
+    }
+
+    /// [`Packer::construct`], stopping between two squares once `stop` is raised; returns whether
+    /// every square was placed.
+    pub fn construct_unless(&mut self, stop: &AtomicBool) -> bool {
         let mut order: Vec<usize> = (0..self.squares.len()).filter(|&pair| self.placed[pair].is_none()).collect();
         order.sort_by_key(|&pair| (pair / 64, std::cmp::Reverse(self.squares[pair].keys.len()), pair));
         for pair in order {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
             let mut best = self.best_fit(pair, None, CAPACITY);
             let (mut draws, valid_before) = (0, self.valid);
             while best.is_none()
@@ -287,6 +298,7 @@ impl Packer {
             let (candidate, start) = best.expect("the loop ends with a placement");
             self.place(pair, candidate, start);
         }
+        true
     }
 
     /// Places pair `pair` with the candidate at `position` at `offset` (resuming). False if it

@@ -7,6 +7,8 @@
 //! in parallel (one task per square) and are the same on any thread count; a resumed run
 //! rebuilds them exactly.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 
 use crate::magic_set::Indexing;
@@ -30,7 +32,7 @@ pub struct PoolParams {
     /// every shape.
     pub sample_size: usize,
     /// A square with fewer valid candidates than this after its draws goes on drawing, up to
-    /// 64 times its draws, until it has them.
+    /// 64 times its draws (and beyond while it has none), until it has them.
     pub min_valid: u64,
 }
 
@@ -95,8 +97,15 @@ fn shape(tester: &CandidateTester, square: &SquareData, position: u64, magic: u6
     (candidate.used.len() as u32, candidate.span)
 }
 
-/// The pool of `square` (pair number `pair`), drawn from `terms`.
-pub fn build_pool(seed: u64, pair: usize, square: &SquareData, terms: &Terms, params: &PoolParams) -> Pool {
+/// The pool of `square` (pair number `pair`), drawn from `terms`; `None` if `stop` was raised.
+pub fn build_pool(
+    seed: u64,
+    pair: usize,
+    square: &SquareData,
+    terms: &Terms,
+    params: &PoolParams,
+    stop: &AtomicBool,
+) -> Option<Pool> {
     let (slider, board_square) = pair_parts(pair);
     let mut by_used = Best { cap: params.size.max(1), entries: Vec::new() };
     let mut by_span = Best { cap: params.span_size, entries: Vec::new() };
@@ -106,10 +115,14 @@ pub fn build_pool(seed: u64, pair: usize, square: &SquareData, terms: &Terms, pa
     let (draws, most) = (params.draws(pair), params.draws(pair).saturating_mul(64));
     let mut drawn = 0;
     for (position, magic) in CompactCandidates::new(seed, slider, board_square, terms, 0) {
-        if drawn >= most || (drawn >= draws && valid >= params.min_valid) {
+        // A square without any valid candidate goes on until it has one: the packer needs it.
+        if (drawn >= most && valid > 0) || (drawn >= draws && valid >= params.min_valid) {
             break;
         }
         drawn += 1;
+        if drawn % 65_536 == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         if !tester.is_valid(square, magic) {
             continue;
         }
@@ -130,17 +143,19 @@ pub fn build_pool(seed: u64, pair: usize, square: &SquareData, terms: &Terms, pa
         assert!(tester.is_valid(square, magic), "a kept candidate stays valid");
         candidates.push(tester.candidate(square, position, magic));
     }
-    Pool { candidates, valid, drawn }
+    Some(Pool { candidates, valid, drawn })
 }
 
-/// The pools of all 128 squares for `indexing` with `bits[pair]` index bits, in parallel.
+/// The pools of all 128 squares for `indexing` with `bits[pair]` index bits, in parallel; `None`
+/// if `stop` was raised before they were all drawn.
 pub fn build_pools(
     references: &ReferenceSet,
     indexing: Indexing,
     seed: u64,
     bits: &[u32],
     params: &PoolParams,
-) -> (Vec<SquareData>, Vec<Terms>, Vec<Pool>) {
+    stop: &AtomicBool,
+) -> Option<(Vec<SquareData>, Vec<Terms>, Vec<Pool>)> {
     let squares: Vec<SquareData> =
         references.iter().zip(bits).map(|(occ, &bits)| SquareData::with_bits(occ, indexing, bits)).collect();
     let terms: Vec<Terms> = squares
@@ -149,7 +164,7 @@ pub fn build_pools(
         .collect();
     let pools = (0..squares.len())
         .into_par_iter()
-        .map(|pair| build_pool(seed, pair, &squares[pair], &terms[pair], params))
-        .collect();
-    (squares, terms, pools)
+        .map(|pair| build_pool(seed, pair, &squares[pair], &terms[pair], params, stop))
+        .collect::<Option<Vec<Pool>>>()?;
+    Some((squares, terms, pools))
 }

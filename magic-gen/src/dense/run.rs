@@ -3,6 +3,8 @@
 //! recipe reproducible from its `# command=` line, so it lives here, testable without the
 //! command line; the command line only parses flags, writes files and watches the clock.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::magic_set::Indexing;
 use crate::recipe::Recipe;
 use crate::reference::ReferenceSet;
@@ -89,6 +91,7 @@ pub fn run(
     params: Params,
     plan: &RunPlan,
     observer: &mut dyn Observer,
+    stop: &AtomicBool,
 ) -> Result<Finished, String> {
     params.check()?;
     if plan.iterations > MAX_ITERATIONS {
@@ -104,7 +107,9 @@ pub fn run(
             Packer::restore(references, recipe, params)?
         }
     };
-    packer.construct();
+    if !packer.construct_unless(stop) {
+        return Err(super::STOPPED_EARLY.to_owned());
+    }
     let restore = |best: &Recipe, params: Params| {
         Packer::restore(references, best, params).map_err(|e| format!("internal: the best placement: {e}"))
     };

@@ -17,7 +17,7 @@ use crate::{Failure, Outcome};
 
 /// The fancy magics a layout built on them uses: from a results file or a search now.
 enum Fancy {
-    Found(Generated),
+    Found(Box<Generated>),
     /// The search or the results gave no table: the outcome to end with.
     Ended(Result<Outcome, Failure>),
 }
@@ -41,7 +41,7 @@ fn short(text: &str) -> String {
 
 fn search(references: &ReferenceSet, plan: SeedPlan, max_candidates: u64) -> Fancy {
     match generate_fancy(references, plan, max_candidates) {
-        Ok(generated) => Fancy::Found(generated),
+        Ok(generated) => Fancy::Found(Box::new(generated)),
         Err(error) => {
             eprintln!("{error}");
             Fancy::Ended(Ok(Outcome::Negative))
@@ -59,7 +59,7 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
             short(&args.prefix)
         )));
     }
-    let output = args.output.as_deref().filter(|path| *path != Path::new("-"));
+    let output = args.output.as_deref();
     crate::output::check_writable(output)?;
     let layout = args.layout;
     let source = layout.source();
@@ -76,7 +76,9 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
             source.recipe_file().unwrap_or("")
         )));
     }
-    if matches!(source, MagicSource::OwnScheme(_) | MagicSource::None) && (input.is_some() || plan.is_some_and(|p| p != SeedPlan::Tuned)) {
+    if matches!(source, MagicSource::OwnScheme(_) | MagicSource::None)
+        && (input.is_some() || plan.is_some_and(|p| p != SeedPlan::Tuned))
+    {
         return Err(Failure(format!(
             "--layout {} is built from its own tuned search{}: it takes no --input and no --seed but `tuned`",
             layout.name(),
@@ -92,14 +94,14 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
                 }
                 let results = read_results(Path::new(name), text)?;
                 match complete_table(&results, SeedPlan::Master(results.seed)) {
-                    Ok(generated) => Fancy::Found(generated),
+                    Ok(generated) => Fancy::Found(Box::new(generated)),
                     Err(error) => Fancy::Ended(error.into_outcome()),
                 }
             }
             _ => search(&references, plan.unwrap_or(SeedPlan::Tuned), args.max_candidates),
         };
         match found {
-            Fancy::Found(generated) => Some(generated),
+            Fancy::Found(generated) => Some(*generated),
             Fancy::Ended(outcome) => return outcome,
         }
     } else {
@@ -138,15 +140,12 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
         command += &format!(" --prefix {}", args.prefix);
     }
     if let Some((name, text)) = &input {
-        file.provenance.seed = format!(
-            "{} (read from {name}, FNV-1a 64 of its bytes {:#018x})",
-            file.provenance.seed,
-            {
+        file.provenance.seed =
+            format!("{} (read from {name}, FNV-1a 64 of its bytes {:#018x})", file.provenance.seed, {
                 let mut hash = Fnv1a64::new();
                 hash.write_bytes(text.as_bytes());
                 hash.finish()
-            }
-        );
+            });
         command += &format!(" --input {name}");
     }
     if let (Some(plan), true) = (plan, source.needs_tuned_search()) {

@@ -2,10 +2,12 @@
 //!
 //! Exit codes: 0 success; 1 the work was done but its answer is "no" (a magic not found within
 //! the budget, a table that does not verify, a file with no magic to verify); 2 bad input
-//! (arguments, files) or an I/O error.
+//! (arguments, files) or an I/O error; 130 and 143 stopped by SIGINT and SIGTERM after writing
+//! what was found (search) or the checkpoint (pack).
 
 mod cli;
 mod emit_cmd;
+mod interrupt;
 mod merge_cmd;
 mod output;
 mod pack_cmd;
@@ -26,6 +28,8 @@ pub enum Outcome {
     Success,
     /// Done, but the answer is negative (reported on stderr already).
     Negative,
+    /// Stopped by a signal after writing what it had: exit with this code (130, 143).
+    Stopped(u8),
 }
 
 /// An error that stops a subcommand: bad input or I/O. Printed as one line.
@@ -39,6 +43,7 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn main() -> ExitCode {
+    interrupt::default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
@@ -52,6 +57,7 @@ fn main() -> ExitCode {
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Negative) => ExitCode::from(1),
+        Ok(Outcome::Stopped(code)) => ExitCode::from(code),
         Err(Failure(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)

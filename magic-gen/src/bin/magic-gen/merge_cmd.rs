@@ -53,6 +53,7 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
 }
 
 pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
+    crate::output::check_writable(args.output.as_deref())?;
     let mut parts = Vec::new();
     for path in &args.files {
         let text = crate::output::read_text(path)?;

@@ -4,10 +4,10 @@ use std::io::Write as _;
 use std::path::Path;
 
 use magic_gen::atomic_write::write_file;
-use magic_gen::files::{NoTable, SearchResults, results_to_csv, results_to_json};
-use magic_gen::text::strip_bom;
 use magic_gen::emit;
+use magic_gen::files::{NoTable, SearchResults, results_to_csv, results_to_json};
 use magic_gen::layouts::fancy;
+use magic_gen::text::strip_bom;
 use magic_gen::{Generated, Layout, ReferenceSet, SeedPlan};
 
 use crate::cli::ResultFormat;
@@ -37,11 +37,13 @@ pub fn read_text(path: &Path) -> Result<String, Failure> {
 /// regular file (or a device or fifo, written in place later), a new one needs a writable
 /// directory. Nothing is created or changed.
 pub fn check_writable(path: Option<&Path>) -> Result<(), Failure> {
-    let Some(path) = path else { return Ok(()) };
+    let Some(path) = path.filter(|path| *path != Path::new("-")) else { return Ok(()) };
     let cannot = |e: std::io::Error| Failure(format!("cannot write {}: {e}", path.display()));
     let target = magic_gen::atomic_write::resolve_links(path).map_err(cannot)?;
     match std::fs::metadata(&target) {
-        Ok(metadata) if metadata.is_dir() => Err(Failure(format!("cannot write {}: it is a directory", path.display()))),
+        Ok(metadata) if metadata.is_dir() => {
+            Err(Failure(format!("cannot write {}: it is a directory", path.display())))
+        }
         Ok(metadata) if metadata.is_file() => {
             // Opening to write without truncating changes nothing.
             std::fs::OpenOptions::new().write(true).open(&target).map(drop).map_err(cannot)?;
@@ -72,9 +74,9 @@ fn writable_dir(target: &Path) -> std::io::Result<()> {
 }
 
 /// Writes `text` to `path` whole or not at all ([`magic_gen::atomic_write`]), or prints it when
-/// there is no path.
+/// there is no path or it is `-`.
 pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), Failure> {
-    let Some(path) = path else {
+    let Some(path) = path.filter(|path| *path != Path::new("-")) else {
         let mut stdout = std::io::stdout().lock();
         return stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(Failure::from);
     };

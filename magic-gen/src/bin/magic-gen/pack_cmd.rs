@@ -15,14 +15,16 @@ use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::Recipe;
 
 use crate::cli::{PackArgs, PackLayout, PackStream};
+use crate::interrupt::{Reason, Stop};
 use crate::{Failure, Outcome};
 
-/// Saves checkpoints to the output file and prints progress; stops the run at `--time`.
+/// Saves checkpoints to the output file and prints progress; stops the run at `--time` or on a
+/// signal.
 struct Watch<'a> {
     references: &'a ReferenceSet,
     output: &'a Path,
     started: Instant,
-    deadline: Option<Instant>,
+    stop: Stop,
     every: Duration,
     next_progress: Instant,
     /// What an iteration is called in progress lines.
@@ -46,10 +48,10 @@ impl Observer for Watch<'_> {
     }
 
     fn poll(&mut self, progress: &Progress) -> Option<String> {
-        let now = Instant::now();
-        if self.deadline.is_some_and(|deadline| now >= deadline) {
-            return Some("time limit".to_owned());
+        if let Some(reason) = self.stop.reason() {
+            return Some(reason.describe().to_owned());
         }
+        let now = Instant::now();
         if now >= self.next_progress {
             self.next_progress = now + self.every;
             eprintln!(
@@ -68,6 +70,9 @@ impl Observer for Watch<'_> {
 }
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
+    if args.output == Path::new("-") {
+        return Err(Failure("pack writes its checkpoints to -o: give a file, not `-`".to_owned()));
+    }
     if let Some(t) = args.time
         && !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0)
     {
@@ -91,6 +96,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ..Params::default()
     };
     params.check().map_err(Failure)?;
+    crate::output::check_writable(Some(&args.output))?;
     let plan = RunPlan {
         iterations: args.iterations,
         restart_every: args.restart_every,
@@ -114,32 +120,54 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             Start::New { indexing, seed: args.seed }
         }
     };
-    let mut watch = Watch::new(&references, &args, "iteration");
-    let finished = run_packer(&references, start, params, &plan, &mut watch).map_err(Failure)?;
-    if let Some((before, after)) = finished.bishop_lines {
+    let mut watch = Watch::new(&references, &args, "iteration")?;
+    eprintln!("placing every square, then {} iterations", args.iterations);
+    let stop = watch.stop.clone();
+    let result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
+    if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
         eprintln!("bishops' cache lines: {before} -> {after}");
     }
-    watch.done(&finished)
+    watch.finish(result)
 }
 
 impl<'a> Watch<'a> {
-    fn new(references: &'a ReferenceSet, args: &'a PackArgs, unit: &'static str) -> Self {
+    fn new(references: &'a ReferenceSet, args: &'a PackArgs, unit: &'static str) -> Result<Self, Failure> {
         let started = Instant::now();
+        // Progress within a second of the start, then every --progress seconds.
         let every = Duration::from_secs_f64(args.progress);
-        Watch {
+        Ok(Watch {
             references,
             output: &args.output,
             started,
-            deadline: args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t))),
+            stop: Stop::install(args.time)?,
             every,
-            next_progress: started + every,
+            next_progress: started + every.min(Duration::from_secs(1)),
             unit,
             written: None,
-        }
+        })
+    }
+
+    /// The end of a run that returned `result`: its last line, or why it wrote nothing.
+    fn finish(&self, result: Result<Finished, String>) -> Result<Outcome, Failure> {
+        let stopped = self.stop.reason();
+        let finished = match result {
+            Ok(finished) => finished,
+            Err(message) => {
+                return match stopped {
+                    Some(reason) => {
+                        eprintln!("{}: {message}", reason.describe());
+                        Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped))
+                    }
+                    None => Err(Failure(message)),
+                };
+            }
+        };
+        self.done(&finished)?;
+        Ok(stopped.and_then(Reason::exit_code).map_or(Outcome::Success, Outcome::Stopped))
     }
 
     /// The last line of a run.
-    fn done(&self, finished: &Finished) -> Result<Outcome, Failure> {
+    fn done(&self, finished: &Finished) -> Result<(), Failure> {
         let (entries, used) = self.written.expect("a finished run wrote its recipe");
         let stopped = finished.recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
         eprintln!(
@@ -149,7 +177,7 @@ impl<'a> Watch<'a> {
             self.started.elapsed().as_secs_f64(),
             self.output.display()
         );
-        Ok(Outcome::Success)
+        Ok(())
     }
 }
 
@@ -181,6 +209,7 @@ fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
         compact_bishops: true,
         command: compact_command(args),
     };
+    crate::output::check_writable(Some(&args.output))?;
     if args.pool_size == 0 || args.pool_size > 4096 {
         return Err(Failure(format!("--pool-size {} is out of range: 1 to 4096", args.pool_size)));
     }
@@ -194,9 +223,14 @@ fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
         }
         None => AnnealStart::New,
     };
-    let mut watch = Watch::new(&references, args, "cycle");
-    let finished = run_anneal(&references, start, &plan, &mut watch).map_err(Failure)?;
-    watch.done(&finished)
+    let mut watch = Watch::new(&references, args, "cycle")?;
+    eprintln!(
+        "drawing the candidate pools: {} per rook, {} per bishop square, then {} cycles",
+        args.rook_draws, args.bishop_draws, args.cycles
+    );
+    let stop = watch.stop.clone();
+    let result = run_anneal(&references, start, &plan, &mut watch, stop.flag());
+    watch.finish(result)
 }
 
 /// The command line that runs `pack --stream compact` from scratch with these flags (a resumed

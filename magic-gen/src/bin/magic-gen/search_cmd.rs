@@ -11,6 +11,7 @@ use magic_gen::{ReferenceSet, Slider, Square};
 use rayon::prelude::*;
 
 use crate::cli::{DEFAULT_MAX_CANDIDATES, MAX_SHARDS, ResultFormat, SearchArgs};
+use crate::interrupt::{Reason, Stop};
 use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
@@ -95,9 +96,9 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         return Err(Failure("--format rust and c write a whole table: search all 128 squares".to_owned()));
     }
 
+    crate::output::check_writable(args.output.as_deref())?;
     let started = Instant::now();
-    // `checked_add`: a deadline beyond what the clock can represent is no deadline.
-    let deadline = args.time.and_then(|t| started.checked_add(Duration::from_secs_f64(t)));
+    let stop = Stop::install(args.time)?;
     let progress = progress_bar(searches.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -108,7 +109,6 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     // square, shard, bits) and always yields the first magic of its sequence: the rounds and
     // the pool decide the order of the work, never the result.
     let mut found: Vec<Option<FoundMagic>> = vec![None; searches.len()];
-    let mut out_of_time = false;
     loop {
         let mut active: Vec<(&mut SquareSearch, &mut Option<FoundMagic>)> = searches
             .iter_mut()
@@ -118,8 +118,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         if active.is_empty() {
             break;
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            out_of_time = true;
+        if stop.reason().is_some() {
             break;
         }
         pool.install(|| {
@@ -159,15 +158,20 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         write_text(args.output.as_deref(), &text)?;
     }
     eprintln!("{}", summary(&results, elapsed));
+    let stopped = stop.reason();
+    if let Some(reason) = stopped.filter(|_| !missing.is_empty()) {
+        eprintln!(
+            "stopped by {} after {:.3} s: the squares below were searched through the first candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
+            if reason == Reason::Time { "--time" } else { reason.describe() },
+            elapsed.as_secs_f64()
+        );
+    }
+    if let Some(code) = stopped.and_then(Reason::exit_code) {
+        return Ok(Outcome::Stopped(code));
+    }
     if missing.is_empty() {
         Ok(Outcome::Success)
     } else {
-        if out_of_time {
-            eprintln!(
-                "stopped by --time after {:.3} s: the squares below were searched through the first candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
-                elapsed.as_secs_f64()
-            );
-        }
         eprintln!("not found within the budget: {}", missing.join(", "));
         if matches!(args.format, ResultFormat::Rust | ResultFormat::C) {
             eprintln!("no table written: it needs all 128 magics");
@@ -196,8 +200,9 @@ fn summary(results: &SearchResults, elapsed: Duration) -> String {
     let entries: u64 = results.squares.iter().filter(|r| r.found.is_some()).map(|r| 1u64 << r.bits).sum();
     let drawn: u64 = results.squares.iter().map(|r| r.drawn).sum();
     let seconds = elapsed.as_secs_f64();
+    let slices = if found == results.squares.len() { "table" } else { "partial: the found squares' slices" };
     format!(
-        "found {found}/{} squares; table {entries} entries ({:.1} KiB); {drawn} candidates tested in {seconds:.3} s ({:.2} M/s); seed {}, shard {}",
+        "found {found}/{} squares; {slices} {entries} entries ({:.1} KiB); {drawn} candidates tested in {seconds:.3} s ({:.2} M/s); seed {}, shard {}",
         results.squares.len(),
         entries as f64 * 8.0 / 1024.0,
         drawn as f64 / seconds.max(1e-9) / 1e6,
