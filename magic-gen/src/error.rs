@@ -64,7 +64,10 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::Search { layout, source } => write!(f, "{layout}: {source}"),
-            BuildError::Records { layout, file, source } => write!(f, "{layout}: {file}: {source}"),
+            // The one location format: `file:line:`.
+            BuildError::Records { layout, file, source } => {
+                write!(f, "{layout}: {file}:{}: {}", source.line, source.message)
+            }
             BuildError::Set { layout, source } => write!(f, "{layout}: {source}"),
             BuildError::Data { layout, message } => write!(f, "{layout}: {message}"),
             BuildError::Mismatch { layout, slider, square, occupancy, expected, found } => {

@@ -59,7 +59,7 @@ impl RecipeLayout {
     pub fn name(self) -> &'static str {
         match self {
             RecipeLayout::Packed(Indexing::Black) => "black",
-            RecipeLayout::Packed(Indexing::White) => "white",
+            RecipeLayout::Packed(Indexing::White) => "fixed-shift",
             RecipeLayout::FewerBits => "fancy-dense",
         }
     }
@@ -283,7 +283,7 @@ impl Recipe {
                             "fancy-dense" => RecipeLayout::FewerBits,
                             other => {
                                 return Err(at(format!(
-                                    "unknown layout `{}`: black, white or fancy-dense",
+                                    "unknown layout `{}`: black, fixed-shift or fancy-dense",
                                     prefix(other)
                                 )));
                             }

@@ -131,6 +131,12 @@ fn the_readme_json_example_is_valid() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
     assert!(
-        stdout.contains("squares: 1 (rook 1, bishop 0)") && stdout.contains("without a magic in the file: rook b1")
+        stdout.contains("squares: 1 (rook 1, bishop 0)") && stdout.contains("without a magic in the file: rook a1")
     );
+    // And it is what the command before it prints, byte for byte.
+    let before = &readme[..start];
+    let command = before[before.rfind("`magic-gen ").expect("the example's command") + 1..].split('`').next().unwrap();
+    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    let printed = Command::new(env!("CARGO_BIN_EXE_magic-gen")).args(&args).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&printed.stdout), example, "{command}");
 }

@@ -40,7 +40,7 @@ fn the_shipped_recipes_parse_and_derive_their_magics() {
 #[test]
 fn damaged_recipes_name_the_file_line_and_square() {
     // Empty, or header lines only.
-    assert!(build_error("").contains("black: data/black.recipe.csv: line 0: no `# seed=` line"), "{}", build_error(""));
+    assert!(build_error("").contains("black: data/black.recipe.csv:0: no `# seed=` line"), "{}", build_error(""));
     let header_only: String = BLACK.lines().take_while(|l| !l.starts_with("rook,")).map(|l| format!("{l}\n")).collect();
     let message = build_error(&header_only);
     assert!(message.contains("the recipe lists no squares"), "{message}");
@@ -54,12 +54,12 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let line = line_of(BLACK, "rook,b1,");
     let corrupted = BLACK.replacen("rook,b1,", "rook,b1,1", 1);
     let message = build_error(&corrupted);
-    assert!(message.starts_with(&format!("black: {FILE}: line {line}: rook b1: magic 0x")), "{message}");
+    assert!(message.starts_with(&format!("black: {FILE}:{line}: rook b1: magic 0x")), "{message}");
 
     // A number that is not one.
     let corrupted = BLACK.replacen("rook,c1,", "rook,c1,x", 1);
     let message = build_error(&corrupted);
-    assert!(message.contains(&format!("line {}: rook c1: `x", line_of(BLACK, "rook,c1,"))), "{message}");
+    assert!(message.contains(&format!("{FILE}:{}: rook c1: `x", line_of(BLACK, "rook,c1,"))), "{message}");
 
     // A square twice.
     let c1 = BLACK.lines().find(|l| l.starts_with("rook,c1,")).unwrap();

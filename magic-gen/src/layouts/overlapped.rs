@@ -53,6 +53,7 @@ fn build_from_recipe(
     file: &str,
     text: &str,
 ) -> Result<LayoutFile, BuildError> {
+    let file_name = file;
     let name = layout.name();
     let recipe =
         Recipe::parse(text).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
@@ -68,7 +69,15 @@ fn build_from_recipe(
         "this project's packer: master seed {}, each square's candidate position and offset from {file}",
         recipe.seed
     );
-    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce)
+    let file = build_from_set(layout, references, &recipe.magic_set(), magics, reproduce)?;
+    // The metadata is checked against the rows, not trusted.
+    if let Some((entries, _)) = recipe.stated_size
+        && entries != file.table_entries
+    {
+        let message = format!("{file_name} states {entries} table entries, but its rows make {}", file.table_entries);
+        return Err(BuildError::Data { layout: name, message });
+    }
+    Ok(file)
 }
 
 /// The `black` or `fixed-shift` layout from a record file of published magics with offsets (the

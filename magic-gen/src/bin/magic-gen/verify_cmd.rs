@@ -125,7 +125,7 @@ fn verify_list(
             Ok(true)
         }
         Some(&(line, magic)) => {
-            println!("  valid: no: line {line}: {magic:#018x} has a destructive collision");
+            println!("  valid: no: {}:{line}: {magic:#018x} has a destructive collision", path.display());
             Ok(false)
         }
     }
