@@ -73,6 +73,9 @@ pub struct SearchResults {
     pub seed: u64,
     /// The shard searched (`0/1` for all of it, or after a merge of every shard).
     pub shard: Shard,
+    /// The candidate limit per square the search ran with (`None`: only a time limit, or a file
+    /// that does not say). Shards of one search share it, so a merge can tell.
+    pub max_candidates: Option<u64>,
     /// One result per searched square, in stream order.
     pub squares: Vec<SquareResult>,
 }
@@ -144,6 +147,8 @@ struct ResultsJson {
     generator: String,
     seed: u64,
     shard: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max_candidates: Option<u64>,
     squares: Vec<SquareJson>,
 }
 
@@ -169,6 +174,7 @@ pub fn results_to_json(results: &SearchResults) -> String {
         generator: format!("magic-gen {}", crate::VERSION),
         seed: results.seed,
         shard: results.shard.to_string(),
+        max_candidates: results.max_candidates,
         squares: results
             .squares
             .iter()
@@ -271,7 +277,8 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
             let result = square_result(&s.slider, &s.square, s.bits, magic, s.candidate, s.drawn).map_err(at)?;
             squares.push((None, result));
         }
-        return Ok(SearchResults { seed: file.seed, shard, squares: into_stream_order(path, squares)? });
+        let squares = into_stream_order(path, squares)?;
+        return Ok(SearchResults { seed: file.seed, shard, max_candidates: file.max_candidates, squares });
     }
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
     let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
@@ -303,7 +310,7 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
         let result = square_result(&record[0], &record[1], bits, magic, number(4)?, drawn).map_err(at)?;
         squares.push((line, result));
     }
-    Ok(SearchResults { seed: 0, shard: Shard::WHOLE, squares: into_stream_order(path, squares)? })
+    Ok(SearchResults { seed: 0, shard: Shard::WHOLE, max_candidates: None, squares: into_stream_order(path, squares)? })
 }
 
 fn csv_error(path: &Path, error: &csv::Error) -> FileError {
@@ -424,6 +431,7 @@ mod tests {
         let results = SearchResults {
             seed: 9,
             shard: Shard::new(1, 3).unwrap(),
+            max_candidates: Some(1000),
             squares: vec![
                 SquareResult {
                     slider: Slider::Rook,

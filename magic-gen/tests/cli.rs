@@ -247,12 +247,37 @@ fn shards_merge_into_the_unsharded_result() {
     let mut merge_args = vec!["merge", "--format", "csv"];
     merge_args.extend(files.iter().map(|p| p.to_str().unwrap()));
     let merged = run(&merge_args, 0).0;
-    // The same magic at the same candidate number; only the candidates drawn differ.
-    let without_drawn =
-        |text: &str| -> Vec<String> { text.lines().map(|l| l.rsplit_once(',').unwrap().0.to_owned()).collect() };
-    assert_eq!(without_drawn(&merged), without_drawn(&whole));
+    // Byte for byte what the unsharded search writes.
+    assert_eq!(merged, whole);
+    // JSON too, byte for byte.
+    let mut json_args = vec!["merge"];
+    json_args.extend(files.iter().map(|p| p.to_str().unwrap()));
+    assert_eq!(run(&json_args, 0).0, run(&common, 0).0);
     // A missing shard is refused.
     bad_input(&["merge", files[0].to_str().unwrap(), files[1].to_str().unwrap()], &["shard 2/3 is missing"]);
+    bad_input(
+        &["merge", files[0].to_str().unwrap(), files[1].to_str().unwrap(), files[1].to_str().unwrap()],
+        &["shard 1/3 is given twice"],
+    );
+    // A shard that claims a magic its seed's stream does not have there is refused.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let at = text.find("\"magic\": \"0x").expect("shard 0 found a magic") + "\"magic\": \"0x".len();
+    let digit = if &text[at..at + 1] == "1" { "2" } else { "1" };
+    let forged = dir.path().join("forged.json");
+    std::fs::write(&forged, format!("{}{digit}{}", &text[..at], &text[at + 1..])).unwrap();
+    bad_input(
+        &["merge", forged.to_str().unwrap(), files[1].to_str().unwrap(), files[2].to_str().unwrap()],
+        &["forged.json", "is not candidate"],
+    );
+    // Shards run with another candidate limit are not the same search.
+    let other = dir.path().join("other.json");
+    let mut args = common.to_vec();
+    args.extend(["--shard", "2/3", "--max-candidates", "5000", "-o", other.to_str().unwrap()]);
+    run(&args, 1);
+    bad_input(
+        &["merge", files[0].to_str().unwrap(), files[1].to_str().unwrap(), other.to_str().unwrap()],
+        &["candidate limits differ"],
+    );
     // CSV results carry no seed or shard, so they cannot be merged.
     let csv = write(dir.path(), "whole.csv", &whole);
     bad_input(&["merge", csv.to_str().unwrap()], &["whole.csv", "needs JSON results"]);

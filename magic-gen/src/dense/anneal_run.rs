@@ -204,6 +204,15 @@ pub fn run_anneal(
     let Some((_, _, pools)) = build_pools(references, plan.indexing, plan.seed, &plan.bits, &plan.pools, stop) else {
         return Err(STOPPED_EARLY.to_owned());
     };
+    // A finished run's recipe, resumed (a requeued array task that had finished): nothing to do.
+    if let AnnealStart::Resume(recipe) = &start
+        && let Some(checkpoint) = &recipe.checkpoint
+        && checkpoint.stopped == "budget"
+        && checkpoint.iteration >= plan.cycles
+    {
+        observer.checkpoint(recipe)?;
+        return Ok(Finished { recipe: recipe.clone(), bishop_lines: None, iteration: checkpoint.iteration });
+    }
     let (mut best, mut done) = match &start {
         AnnealStart::New => (construct(&pools, plan.anneal.used_weight), 0),
         AnnealStart::Resume(recipe) => {

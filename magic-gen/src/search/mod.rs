@@ -149,8 +149,9 @@ impl Scheme {
 
 /// Searches for a magic of (`occupancies.slider`, `occupancies.square`) under `scheme` with
 /// `bits` index bits, drawing at most `max_candidates` candidates of `shard`'s part of the
-/// sequence [`square_rng`]`(seed, …)` yields in [`Scheme::family`]. The found magic is the
-/// first in that part; its `candidates` is its number in the whole sequence.
+/// sequence [`square_rng`]`(seed, …)` yields in [`Scheme::family`], among the first
+/// `max_candidates` of the whole sequence. The found magic is the first in that part; its
+/// `candidates` is its number in the whole sequence.
 ///
 /// The result depends only on the arguments: the same seed finds the same magic after the same
 /// number of candidates on every host, thread count and build profile. This is the one entry
@@ -164,7 +165,7 @@ pub fn find_magic(
     max_candidates: u64,
 ) -> Result<FoundMagic, SearchError> {
     let mut search = SquareSearch::new(occupancies, scheme, bits, seed, shard)?;
-    if let Some(found) = search.advance(max_candidates) {
+    if let Some(found) = search.advance(u64::MAX, max_candidates) {
         return Ok(found);
     }
     Err(search.not_found())
@@ -201,9 +202,14 @@ impl SquareSearch {
         Ok(SquareSearch { slider, square, scheme, bits, tester, stream, drawn: 0, exhausted: false })
     }
 
-    /// Draws up to `candidates` more candidates; the first magic among them, if any.
-    pub fn advance(&mut self, candidates: u64) -> Option<FoundMagic> {
+    /// Draws up to `candidates` more candidates, none numbered above `last` in the whole
+    /// sequence (so the shards of a search with a candidate limit cover exactly the unsharded
+    /// search's candidates); the first magic among them, if any.
+    pub fn advance(&mut self, candidates: u64, last: u64) -> Option<FoundMagic> {
         for _ in 0..candidates {
+            if self.stream.next_number() > last {
+                return None;
+            }
             let Some((number, drawn)) = self.stream.next() else {
                 self.exhausted = true;
                 return None;
@@ -230,6 +236,11 @@ impl SquareSearch {
     /// Index bits searched for.
     pub fn bits(&self) -> u32 {
         self.bits
+    }
+
+    /// The number (in the whole sequence) of the next candidate this search draws.
+    pub fn next_number(&self) -> u64 {
+        self.stream.next_number()
     }
 
     /// Candidates drawn so far.

@@ -230,6 +230,18 @@ impl CandidateStream {
     }
 }
 
+impl CandidateStream {
+    /// The number (1-based, in the whole sequence) of the candidate the next call yields: a
+    /// shard skips the other shards' blocks.
+    pub fn next_number(&self) -> u64 {
+        if self.shard.count > 1 && self.next.is_multiple_of(SHARD_BLOCK) {
+            let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
+            return block.saturating_mul(SHARD_BLOCK).saturating_add(1);
+        }
+        self.next.saturating_add(1)
+    }
+}
+
 impl Iterator for CandidateStream {
     /// (1-based number in the whole sequence, candidate magic).
     type Item = (u64, u64);

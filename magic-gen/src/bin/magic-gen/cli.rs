@@ -205,7 +205,8 @@ fn parse_layout(name: &str) -> Result<Layout, String> {
 /// Shard results to combine.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Results of `search --shard I/N` runs: the same seed and squares, every shard 0..N once.
+    /// Results of `search --shard I/N` runs (the same seed, squares and limits, every shard 0..N
+    /// once), or recipes of `pack --stream compact --shard I/N` runs (the smallest table wins).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Output format.
@@ -313,6 +314,14 @@ pub struct PackArgs {
     /// chosen (0 to 64).
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub used_weight: u32,
+    /// Compact: this array task's member of a portfolio of N runs (I = 0..N-1, seed + I each);
+    /// `merge` of all N recipes keeps the smallest table, as `--portfolio N` does in one process.
+    #[arg(long, value_name = "I/N", conflicts_with = "portfolio")]
+    pub shard: Option<Shard>,
+    /// Compact: run N members (seeds seed .. seed + N - 1) one after the other and keep the
+    /// smallest table: what merging a `--shard I/N` array gives.
+    #[arg(long, value_name = "N")]
+    pub portfolio: Option<u64>,
     /// Compact: candidates drawn per rook square for its pool.
     #[arg(long, value_name = "N", default_value_t = 4_000_000)]
     pub rook_draws: u64,

@@ -1,14 +1,44 @@
 //! `magic-gen merge`: shard results into the result of the whole search.
 
+use magic_gen::ReferenceSet;
 use magic_gen::files::{SearchResults, read_results};
-use magic_gen::search::Shard;
+use magic_gen::recipe::Recipe;
+use magic_gen::search::{Family, MagicTester, Shard, nth_candidate};
 
 use crate::cli::{MAX_SHARDS, MergeArgs};
 use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
+/// Checks that every magic a shard claims is what it says: the candidate of that number in the
+/// seed's stream for the square, and a magic (exhaustively, on every occupancy).
+fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet) -> Result<(), Failure> {
+    for square in &part.squares {
+        let Some((magic, candidate)) = square.found else { continue };
+        let (slider, board_square) = (square.slider, square.square);
+        let occupancies = references.get(slider, board_square);
+        let family = Family::for_bits(slider, square.bits, occupancies.mask_bits());
+        let derived = nth_candidate(part.seed, slider, board_square, family, candidate);
+        if derived != Some(magic) {
+            return Err(Failure(format!(
+                "{name}: {slider} {board_square}: magic {magic:#018x} is not candidate {candidate} of seed {}'s stream",
+                part.seed
+            )));
+        }
+        let mut tester = MagicTester::new(occupancies, square.bits)?;
+        if !tester.is_magic(magic) {
+            return Err(Failure(format!(
+                "{name}: {slider} {board_square}: {magic:#018x} is not a magic with {} index bits",
+                square.bits
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Combines shard results: per square the found magic with the smallest candidate number,
 /// which is the magic the unsharded search finds first, and the candidates drawn added up.
+/// Refuses shards of different settings (seed, shard count, candidate limit, squares and
+/// bits), a shard given twice or missing, naming them.
 pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     let first = parts.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
     let count = first.shard.count();
@@ -23,6 +53,16 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     for part in parts {
         if part.seed != first.seed {
             return Err(Failure(format!("seeds differ: {} and {}", first.seed, part.seed)));
+        }
+        if part.max_candidates != first.max_candidates {
+            let show = |limit: Option<u64>| limit.map_or("none".to_owned(), |l| l.to_string());
+            return Err(Failure(format!(
+                "candidate limits differ: {} ({}) and {} ({})",
+                show(first.max_candidates),
+                first.shard,
+                show(part.max_candidates),
+                part.shard
+            )));
         }
         if part.shard.count() != count {
             return Err(Failure(format!("shard counts differ: {} and {}", first.shard, part.shard)));
@@ -46,17 +86,65 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     let mut merged = first.clone();
     merged.shard = Shard::WHOLE;
     for (i, square) in merged.squares.iter_mut().enumerate() {
-        square.drawn = parts.iter().map(|p| p.squares[i].drawn).sum();
         square.found = parts.iter().filter_map(|p| p.squares[i].found).min_by_key(|&(_, candidate)| candidate);
+        // What the unsharded search draws: up to its magic, or (the shards covering its
+        // candidates exactly) all of them.
+        square.drawn = match square.found {
+            Some((_, candidate)) => candidate,
+            None => parts.iter().map(|p| p.squares[i].drawn).sum(),
+        };
     }
     Ok(merged)
 }
 
+/// Combines the recipes of a portfolio's members (`pack --stream compact --shard I/N`, named for
+/// messages): each is verified exhaustively, all must be the same run but for the member, every
+/// member once; the smallest table wins (ties: the lower member), and its command becomes the
+/// one-process `--portfolio N` that gives the same recipe. Returns the recipe's text.
+pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>) -> Result<String, Failure> {
+    /// (member, members, the command without `--shard`, the recipe, (entries, used)).
+    type Member = (u64, u64, String, Recipe, (usize, usize));
+    let mut members: Vec<Member> = Vec::new();
+    for (name, recipe) in recipes {
+        let command = recipe.command.clone().unwrap_or_default();
+        let (base, member) = command
+            .rsplit_once(" --shard ")
+            .ok_or_else(|| Failure(format!("{name}: not a recipe of `pack --stream compact --shard I/N`")))?;
+        let shard: Shard = member.parse().map_err(|e| Failure(format!("{name}: --shard {member}: {e}")))?;
+        if recipe.checkpoint.as_ref().is_some_and(|c| c.stopped != "budget") {
+            return Err(Failure(format!("{name}: member {shard} did not finish (it was stopped): run it again")));
+        }
+        let report = recipe.check(references).map_err(|e| Failure(format!("{name}: {e}")))?;
+        if let Some(first) = members.first() {
+            if first.2 != base || first.1 != shard.count() {
+                return Err(Failure(format!("{name}: another run's member (its settings differ from {})", first.2)));
+            }
+            if members.iter().any(|m| m.0 == shard.index()) {
+                return Err(Failure(format!("{name}: member {shard} is given twice")));
+            }
+        }
+        members.push((shard.index(), shard.count(), base.to_owned(), recipe, (report.entries, report.used)));
+    }
+    let count = members.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?.1;
+    if let Some(missing) = (0..count).find(|i| !members.iter().any(|m| m.0 == *i)) {
+        return Err(Failure(format!("member {missing}/{count} is missing")));
+    }
+    let (member, _, base, mut best, size) =
+        members.into_iter().min_by_key(|m| (m.4.0, m.0)).expect("at least one member");
+    eprintln!("portfolio of {count}: member {member} has the smallest table, {} entries", size.0);
+    best.command = Some(format!("{base} --portfolio {count}"));
+    Ok(best.render(Some(size)))
+}
+
 pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     crate::output::check_writable(args.output.as_deref())?;
+    let references = ReferenceSet::new();
     let mut parts = Vec::new();
     for path in &args.files {
         let text = crate::output::read_text(path)?;
+        if text.trim_start().starts_with('#') {
+            return merge_recipes(&args, &references);
+        }
         if !text.trim_start().starts_with('{') {
             return Err(Failure(format!(
                 "{}: merge needs JSON results (they record the seed and shard); CSV results do not",
@@ -64,6 +152,7 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
             )));
         }
         let part = read_results(path, &text)?;
+        check_claims(&path.display().to_string(), &part, &references)?;
         if part.squares.is_empty() {
             return Err(Failure(format!("{}: lists no squares, so there is nothing to merge", path.display())));
         }
@@ -83,4 +172,18 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
         merged.squares.len()
     );
     Ok(if missing == 0 { Outcome::Success } else { Outcome::Negative })
+}
+
+/// `merge` of recipes: a portfolio's members.
+fn merge_recipes(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome, Failure> {
+    let mut recipes = Vec::new();
+    for path in &args.files {
+        let text = crate::output::read_text(path)?;
+        let recipe =
+            Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+        recipes.push((path.display().to_string(), recipe));
+    }
+    let text = merge_portfolio(references, recipes)?;
+    write_text(args.output.as_deref(), &text)?;
+    Ok(Outcome::Success)
 }

@@ -13,9 +13,11 @@ use magic_gen::dense::{
 };
 use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::Recipe;
+use magic_gen::search::Shard;
 
-use crate::cli::{PackArgs, PackLayout, PackStream};
+use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, PackStream};
 use crate::interrupt::{Reason, Stop};
+use crate::output::write_text;
 use crate::{Failure, Outcome};
 
 /// Saves checkpoints to the output file and prints progress; stops the run at `--time` or on a
@@ -181,38 +183,53 @@ impl<'a> Watch<'a> {
     }
 }
 
-/// `pack --stream compact`: the annealing packer.
+/// A portfolio member's seed: the master seed plus its index.
+fn member_seed(seed: u64, member: u64) -> Result<u64, Failure> {
+    seed.checked_add(member).ok_or_else(|| Failure(format!("--seed {seed} plus member {member} overflows")))
+}
+
+/// `pack --stream compact`: the annealing packer, one run, one array task's member of a
+/// portfolio, or a whole portfolio.
 fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
     let references = ReferenceSet::new();
     let indexing = if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White };
-    let plan = AnnealPlan {
-        indexing,
-        seed: args.seed,
-        bits: AnnealPlan::fixed_bits(),
-        pools: PoolParams {
-            rook_draws: args.rook_draws,
-            bishop_draws: args.bishop_draws,
-            size: args.pool_size,
-            span_size: args.span_pool_size,
-            sample_size: args.sample_pool_size,
-            min_valid: 16,
-        },
-        anneal: AnnealParams {
-            chains: args.chains,
-            cycle_moves: args.cycle_moves,
-            t_start: args.t_start,
-            t_end: args.t_end,
-            choices: args.choices,
-            used_weight: args.used_weight,
-        },
-        cycles: args.cycles,
-        compact_bishops: true,
-        command: compact_command(args),
-    };
-    crate::output::check_writable(Some(&args.output))?;
     if args.pool_size == 0 || args.pool_size > 4096 {
         return Err(Failure(format!("--pool-size {} is out of range: 1 to 4096", args.pool_size)));
     }
+    if args.portfolio.is_some_and(|n| !(1..=MAX_SHARDS).contains(&n)) {
+        return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
+    }
+    crate::output::check_writable(Some(&args.output))?;
+    let plan = |member: Option<Shard>| -> Result<AnnealPlan, Failure> {
+        Ok(AnnealPlan {
+            indexing,
+            seed: member_seed(args.seed, member.map_or(0, Shard::index))?,
+            bits: AnnealPlan::fixed_bits(),
+            pools: PoolParams {
+                rook_draws: args.rook_draws,
+                bishop_draws: args.bishop_draws,
+                size: args.pool_size,
+                span_size: args.span_pool_size,
+                sample_size: args.sample_pool_size,
+                min_valid: 16,
+            },
+            anneal: AnnealParams {
+                chains: args.chains,
+                cycle_moves: args.cycle_moves,
+                t_start: args.t_start,
+                t_end: args.t_end,
+                choices: args.choices,
+                used_weight: args.used_weight,
+            },
+            cycles: args.cycles,
+            compact_bishops: true,
+            command: compact_command(args, member.map(|m| format!("--shard {m}"))),
+        })
+    };
+    if let Some(members) = args.portfolio {
+        return run_portfolio(args, &references, members, plan);
+    }
+    let plan = plan(args.shard)?;
     let start = match &args.resume {
         Some(path) => {
             let text = crate::output::read_text(path)?;
@@ -233,11 +250,51 @@ fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
     watch.finish(result)
 }
 
-/// The command line that runs `pack --stream compact` from scratch with these flags (a resumed
-/// run's recipe names the command it continues).
-fn compact_command(args: &PackArgs) -> String {
+/// Keeps the last recipe a run hands out, in memory.
+struct Keep(Option<Recipe>);
+
+impl Observer for Keep {
+    fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+        self.0 = Some(best.clone());
+        Ok(())
+    }
+
+    fn poll(&mut self, _: &Progress) -> Option<String> {
+        None
+    }
+}
+
+/// `--portfolio N`: every member in turn, the smallest verified table written (ties: the lower
+/// member), exactly what `merge` of the members' `--shard I/N` recipes writes.
+fn run_portfolio(
+    args: &PackArgs,
+    references: &ReferenceSet,
+    members: u64,
+    plan: impl Fn(Option<Shard>) -> Result<AnnealPlan, Failure>,
+) -> Result<Outcome, Failure> {
+    let stop = Stop::install(args.time)?;
+    let mut recipes = Vec::new();
+    for member in 0..members {
+        let shard = Shard::new(member, members).map_err(|e| Failure(e.to_string()))?;
+        eprintln!("member {member} of {members} (seed {})", member_seed(args.seed, member)?);
+        let mut keep = Keep(None);
+        run_anneal(references, AnnealStart::New, &plan(Some(shard))?, &mut keep, stop.flag()).map_err(Failure)?;
+        if let Some(reason) = stop.reason() {
+            eprintln!("{}: the portfolio is incomplete; nothing written", reason.describe());
+            return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
+        }
+        recipes.push((format!("member {member}"), keep.0.expect("a finished run hands out its recipe")));
+    }
+    let text = crate::merge_cmd::merge_portfolio(references, recipes)?;
+    write_text(Some(&args.output), &text)?;
+    Ok(Outcome::Success)
+}
+
+/// The command line that runs `pack --stream compact` from scratch with these flags and
+/// `member` (`--shard I/N`) if any (a resumed run's recipe names the command it continues).
+pub fn compact_command(args: &PackArgs, member: Option<String>) -> String {
     let layout = if args.layout == PackLayout::Black { "black" } else { "fixed-shift" };
-    format!(
+    let command = format!(
         "magic-gen pack --stream compact --layout {layout} --seed {} --cycles {} --chains {} --cycle-moves {} --t-start {} --t-end {} --choices {} --used-weight {} --rook-draws {} --bishop-draws {} --pool-size {} --span-pool-size {} --sample-pool-size {}",
         args.seed,
         args.cycles,
@@ -252,7 +309,11 @@ fn compact_command(args: &PackArgs) -> String {
         args.pool_size,
         args.span_pool_size,
         args.sample_pool_size
-    )
+    );
+    match member {
+        Some(member) => format!("{command} {member}"),
+        None => command,
+    }
 }
 
 /// The command line that reproduces this run, as the recipe records it.

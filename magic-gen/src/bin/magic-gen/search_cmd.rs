@@ -113,7 +113,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         let mut active: Vec<(&mut SquareSearch, &mut Option<FoundMagic>)> = searches
             .iter_mut()
             .zip(found.iter_mut())
-            .filter(|(search, found)| found.is_none() && !search.exhausted() && search.drawn() < max_candidates)
+            .filter(|(search, found)| found.is_none() && !search.exhausted() && search.next_number() <= max_candidates)
             .collect();
         if active.is_empty() {
             break;
@@ -123,7 +123,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         }
         pool.install(|| {
             active.par_iter_mut().for_each(|(search, found)| {
-                **found = search.advance(ROUND.min(max_candidates - search.drawn()));
+                **found = search.advance(ROUND, max_candidates);
                 if found.is_some() {
                     progress.inc(1);
                 }
@@ -147,7 +147,8 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
             drawn: found.map_or(search.drawn(), |f| f.drawn),
         })
         .collect();
-    let results = SearchResults { seed: args.seed, shard: args.shard, squares };
+    let limit = (max_candidates != u64::MAX).then_some(max_candidates);
+    let results = SearchResults { seed: args.seed, shard: args.shard, max_candidates: limit, squares };
     let missing: Vec<String> =
         results.squares.iter().filter(|r| r.found.is_none()).map(|r| format!("{} {}", r.slider, r.square)).collect();
     if missing.is_empty() || matches!(args.format, ResultFormat::Json | ResultFormat::Csv) {
