@@ -7,6 +7,7 @@
 
 pub mod compact_stream;
 pub mod dense_stream;
+pub mod exhaustive;
 mod stream;
 mod tester;
 

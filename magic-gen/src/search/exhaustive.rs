@@ -1,0 +1,1231 @@
+//! Exhaustive "fewer-bit" magic search: every magic of one (slider, square) for a given index
+//! width, not just the first one a random stream happens to hit.
+//!
+//! # What is enumerated
+//!
+//! For the relevant mask `mask` (`n` bits) and `bits = S` index bits, a white (fancy) magic `m`
+//! indexes an occupancy `occ` at `((occ & mask) * m) >> (64 - S)` (wrapping). It is a magic when
+//! no two occupancies with different [`slow_attacks`] share an index; occupancies with equal
+//! attack sets may share one ("constructive collisions"). Every subset of the mask is a multiple
+//! of `2^t` with `t = mask.trailing_zeros()`, so only the magic's bits below the **period**
+//! `P = 64 - t` reach the index: the search lists every magic below `2^P`, and every 64-bit magic
+//! is one of them plus a multiple of `2^P`.
+//!
+//! # The algorithm
+//!
+//! Sort the mask's squares from the highest bit down, `b_0 > b_1 > … > b_(n-1)`, and let level
+//! `i` be the sub-mask `M_i = {b_0, …, b_i}`. A subset of `M_i` is a multiple of `2^(b_i)`, so
+//! its index depends only on the magic modulo `2^(P_i)`, `P_i = 64 - b_i`: level 0 fixes the
+//! magic's bits `[0, P_0)` (the **first field**, which the shards split), level `i` the field
+//! `[P_(i-1), P_i)` of width `w = b_(i-1) - b_i`. A depth-first search fixes the fields in turn
+//! and keeps one table of `2^S` slots holding small attack-set ids, writing only the entries of
+//! the subsets a level adds (those containing `b_i`) and undoing them on the way back.
+//!
+//! The key fact: a new subset `x = 2^(b_i) * y` has `y ≡ 1 (mod 2^w)` (every other square of
+//! `x` is at least `w` bits above `b_i`), so adding `k * 2^(P_(i-1))` to the magic adds exactly
+//! `k * 2^(64-w)` to `x * m` (mod `2^64`). For `w <= S` that is `k * 2^(S-w)` slots exactly
+//! (mod `2^S`, no carry into or out of the index bits) for *every* new subset, while the old
+//! subsets do not move. So all `2^w` children of a node are tested at once: a collision among
+//! the new subsets themselves prunes all of them, and each new subset with id `a` at base slot
+//! `h` forbids the children `k` with slot `h + k * 2^(S-w)` held by an id other than `a`. That
+//! set is a rotation of a per-id bitset ("slots held by a different attack set"), kept in a
+//! layout where the slots `≡ h (mod 2^(S-w))` are contiguous; the forbidden sets are ORed until
+//! every child is forbidden (early exit) or the new subsets run out, and the children left are
+//! descended into in ascending order. For `w > S` the low `w - S` bits of the field are
+//! enumerated one by one and the top `S` bits rotate a whole table (`2^(64-S)` per step).
+//!
+//! Counting follows niklasf's `daq.c`: one **test** is one candidate value of a level's field
+//! checked under one valid parent (his counts skip the values of a field that send the level's
+//! lowest square to slot 0, which always collides with the empty occupancy; so do these); one
+//! **node** is one candidate found valid at its level (a leaf node is a magic).
+//!
+//! # Shards and resuming
+//!
+//! A [`Shard`] is a contiguous range of first-field values; the shards of one count partition
+//! them, and since every magic has exactly one first-field value, the union of all shards'
+//! magics is the whole sweep's. Within a shard the magics are reported in ascending order. The
+//! first field holds a magic's *lowest* bits, so shards do not partition the magics into ranges
+//! of value: merging shards' lists is a sort (or a k-way merge), not a concatenation.
+//! [`ExhaustiveSearch::run`] can be stopped by a flag or a node budget and returns a [`Cursor`]
+//! (next first-field value, magics and counts of the values finished so far) from which the same
+//! shard resumes; the final cursor is identical to an uninterrupted run's.
+//!
+//! # Black magics
+//!
+//! A black magic indexes `((occ | !mask) * m) >> (64 - S)`. With `x = occ & mask`,
+//! `occ | !mask = x + !mask`, so the index is the top `S` bits of `x * m + c` with
+//! `c = !mask * m` (mod `2^64`). This is searched exhaustively too (see [`Color::Black`]), as a
+//! search over `c` instead of `m` (`!mask` is odd, so `c` determines `m`):
+//! * `x * m` depends on `m mod 2^P`, that is on `c mod 2^P`;
+//! * `c`'s bits below `64 - P` never carry into the index (`x * m` is zero there);
+//! * `c`'s top `S` bits add the same number to every index (mod `2^S`), a rotation of the table
+//!   that keeps collisions as they are.
+//!
+//! So a black magic is exactly determined up to equivalence by `c`'s bits in
+//! `[0, P) ∪ [64 - P, 64 - S)`: each class is reported once, as the magic `m = c * !mask^-1`
+//! whose `c` is zero outside those bits. The search is the same level by level search, where
+//! level `i` depends on `c`'s bits `[0, P_i) ∪ [b_i, 64 - S)`: the magic's field as before, plus
+//! `c`'s new bits `[max(b_i, P_i), b_(i-1))` (below `64 - S`) as an extra, explicitly enumerated
+//! field; once `P_i` passes bits chosen earlier, the magic's field must reproduce them (the
+//! candidates that do not are skipped). These extra bits move the new subsets by carries, not by
+//! one common rotation, so the black search tests each candidate explicitly (like `daq.c`, but
+//! with the table kept down the recursion) and is far slower; its space is larger too: for rook
+//! g7 with 9 bits, `2^55` classes against the white `2^50`, and the pruning levels 8 and 9 fix
+//! no new bit.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use magic_tables_core::geometry::{lower_bound_bits, relevant_mask, slow_attacks};
+use magic_tables_core::{Slider, Square};
+
+/// The widest index this search supports: a table of `2^12` slots, the largest relevant mask.
+pub const MAX_BITS: u32 = 12;
+
+/// A free table slot.
+const EMPTY: u8 = u8::MAX;
+
+/// Words of the largest rotation bitset: `2^MAX_BITS` bits.
+const MAX_WORDS: usize = (1 << MAX_BITS) / 64;
+
+/// How often (in node evaluations) the stop flag and the node budget are looked at. One
+/// evaluation takes well under 10 µs, so this is about every millisecond.
+const CHECK_EVERY: u64 = 128;
+
+/// Which lookup the magics are for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Fancy ("white") magics: `((occ & mask) * magic) >> (64 - bits)`.
+    White,
+    /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
+    /// class (see the module documentation); slower, with a larger space.
+    Black,
+}
+
+/// Why a search cannot be set up or run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The index width cannot work (fewer bits than distinct attack sets need) or is wider than
+    /// the mask (or than [`MAX_BITS`]).
+    BitsOutOfRange {
+        /// Requested index bits.
+        bits: u32,
+        /// `ceil(log2(distinct attack sets))`.
+        min: u32,
+        /// The mask's bit count (at most [`MAX_BITS`]).
+        max: u32,
+    },
+    /// A shard index not below its count, or a count of 0.
+    ShardOutOfRange {
+        /// Requested shard index.
+        index: u64,
+        /// Requested shard count.
+        count: u64,
+    },
+    /// A cursor passed to [`ExhaustiveSearch::run`] that does not belong to that shard of this
+    /// search.
+    CursorMismatch,
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Error::BitsOutOfRange { bits, min, max } => {
+                write!(f, "{bits} index bits is out of range: the search takes {min} to {max}")
+            }
+            Error::ShardOutOfRange { index, count } => write!(f, "shard {index}/{count} does not exist"),
+            Error::CursorMismatch => write!(f, "the cursor belongs to another shard or search"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// One of `count` contiguous, disjoint ranges of first-field values that together cover them
+/// all (see [`ExhaustiveSearch::shard_range`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+impl Shard {
+    /// The whole first field.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count` (`index < count`).
+    pub fn new(index: u64, count: u64) -> Result<Shard, Error> {
+        if index >= count {
+            return Err(Error::ShardOutOfRange { index, count });
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// This shard's index.
+    pub fn index(self) -> u64 {
+        self.index
+    }
+
+    /// The number of shards the first field is split into.
+    pub fn count(self) -> u64 {
+        self.count
+    }
+}
+
+impl core::fmt::Display for Shard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl core::str::FromStr for Shard {
+    type Err = String;
+
+    /// `I/N`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?} is not I/N"))?;
+        let parse = |v: &str| v.trim().parse::<u64>().map_err(|e| format!("shard {s:?}: {e}"));
+        Shard::new(parse(i)?, parse(n)?).map_err(|e| e.to_string())
+    }
+}
+
+/// Where a shard's sweep stands: everything needed to resume it, and its results so far. Only
+/// first-field values searched to the end are counted in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cursor {
+    /// The shard this cursor belongs to.
+    pub shard: Shard,
+    /// The next first-field value to search (the shard's end once it is done).
+    pub next: u64,
+    /// Magics found so far, ascending (below the period for white magics; one per class for
+    /// black ones), each verified against the slow reference.
+    pub magics: Vec<u64>,
+    /// Tests (candidates checked) per level; level 0 is the first field.
+    pub level_tests: Vec<u64>,
+    /// Nodes (candidates found valid at their level) so far.
+    pub nodes: u64,
+}
+
+impl Cursor {
+    /// All tests so far.
+    pub fn tests(&self) -> u64 {
+        self.level_tests.iter().sum()
+    }
+}
+
+/// Why [`ExhaustiveSearch::run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The shard is done: the cursor holds its final results.
+    Complete,
+    /// The stop flag was raised.
+    Stopped,
+    /// The run searched more nodes than its budget allowed.
+    BudgetSpent,
+}
+
+/// The result of one [`ExhaustiveSearch::run`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Where the shard stands; pass it back to [`ExhaustiveSearch::run`] to go on.
+    pub cursor: Cursor,
+    /// Why the run returned.
+    pub status: Status,
+    /// Nodes this run searched, the abandoned ones included.
+    pub nodes_run: u64,
+    /// Nodes searched in the first-field value that was interrupted (they are not in the
+    /// cursor: the value is searched again from its start when the shard resumes).
+    pub nodes_discarded: u64,
+}
+
+/// A subset of the mask (already a key `occ & mask`) and its attack-set id.
+#[derive(Clone, Copy, Debug)]
+struct Sub {
+    occ: u64,
+    id: u8,
+}
+
+/// One level of the search: the mask square it adds and the magic bits it fixes.
+#[derive(Clone, Debug)]
+struct Level {
+    /// Magic bits this level starts at, `P_(i-1)`.
+    lo: u32,
+    /// Width of the field this level fixes, `w`.
+    width: u32,
+    /// The subsets this level adds (those containing its square), in a fixed shuffled order.
+    new: Vec<Sub>,
+    /// Offset of this level's base slots in [`State::hs`].
+    h_off: usize,
+    /// Tests per parent node.
+    tests: u64,
+    // White.
+    /// Low field bits enumerated one by one (`w - S` when `w > S`, else 0).
+    explicit: u32,
+    /// Field bits tested by rotation, `min(w, S)`.
+    rot: u32,
+    /// `S - rot`: child `k` moves the new subsets by `k << ushift` slots.
+    ushift: u32,
+    /// Index of the rotation layout this level reads.
+    layout: usize,
+    /// Words per rotation class (`2^rot / 64`), 0 when a class is shorter than a word.
+    nw: usize,
+    /// Layouts this level's table entries must be entered in (those of the deeper levels).
+    update: Vec<usize>,
+    /// Whether the next level reads this level's entries as a rotated pattern (same layout)
+    /// instead of from the table, so that they are written only for its valid children.
+    lazy: bool,
+    /// Index of this level's pattern in [`State::pocc`] and [`State::pheld`] (if lazy).
+    pat: usize,
+    // Black.
+    /// First bit of `c`'s new free bits.
+    e_lo: u32,
+    /// Number of `c`'s new free bits.
+    e_bits: u32,
+    /// Bits of `c` chosen earlier that this level's field determines.
+    con: u64,
+    /// Bits below `P_i`.
+    low: u64,
+    /// `c`'s bits that reach this level's indices, `[b_i, 64 - S)`.
+    rel: u64,
+}
+
+/// The first field (level 0): the two subsets of `{b_0}`.
+#[derive(Clone, Debug)]
+struct Root {
+    subs: Vec<Sub>,
+    /// `P_0`: magic bits in the first field.
+    m_bits: u32,
+    /// Black: `c`'s free bits in the first field, from `e_lo`.
+    e_lo: u32,
+    /// Black: how many of `c`'s bits the first field holds.
+    e_bits: u32,
+    /// Black: `c`'s bits that reach the first level's indices.
+    rel: u64,
+    /// The first field value whose first test counts (as in `daq.c`).
+    min_test: u64,
+    /// Layouts the root's entries must be entered in.
+    update: Vec<usize>,
+}
+
+/// A rotation layout: slot `s` sits at position `(s mod u) * 2^rot + s / u`, `u = 2^(S - rot)`,
+/// so that the slots a new subset can reach at one level are one contiguous cyclic run.
+#[derive(Clone, Debug)]
+struct Layout {
+    rot: u32,
+}
+
+/// Every magic of one (slider, square) with a given index width and [`Color`], found by the
+/// exhaustive search described in the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct ExhaustiveSearch {
+    color: Color,
+    mask: u64,
+    bits: u32,
+    period: u32,
+    root: Root,
+    levels: Vec<Level>,
+    layouts: Vec<Layout>,
+    ids: usize,
+    /// `(occ & mask, attacks)` for every subset of the mask, to verify found magics.
+    reference: Vec<(u64, u64)>,
+    /// The inverse of `!mask` modulo `2^64` (black magics).
+    inv_not_mask: u64,
+}
+
+/// Bits `[lo, hi)` of a word (empty when `hi <= lo`).
+fn bit_range(lo: u32, hi: u32) -> u64 {
+    if hi <= lo {
+        return 0;
+    }
+    let below = |b: u32| if b >= 64 { !0 } else { (1u64 << b) - 1 };
+    below(hi) & !below(lo)
+}
+
+/// The inverse of an odd number modulo `2^64` (Newton's iteration doubles the correct bits).
+fn inverse_odd(a: u64) -> u64 {
+    debug_assert!(a & 1 == 1);
+    let mut x = a; // correct to 3 bits: a * a ≡ 1 (mod 8)
+    for _ in 0..5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+    }
+    x
+}
+
+/// A small deterministic generator (SplitMix64) for the subsets' order.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl ExhaustiveSearch {
+    /// The search for every white (fancy) magic of `slider` on `square` with `bits` index bits.
+    ///
+    /// `bits` must lie between `ceil(log2(distinct attack sets))`
+    /// ([`lower_bound_bits`]) and the mask's bit count.
+    pub fn new(slider: Slider, square: Square, bits: u32) -> Result<ExhaustiveSearch, Error> {
+        ExhaustiveSearch::with_color(slider, square, bits, Color::White)
+    }
+
+    /// [`ExhaustiveSearch::new`] for magics of either [`Color`].
+    pub fn with_color(slider: Slider, square: Square, bits: u32, color: Color) -> Result<ExhaustiveSearch, Error> {
+        let mask = relevant_mask(slider, square);
+        let (min, max) = (lower_bound_bits(slider, square), mask.count_ones().min(MAX_BITS));
+        if bits < min || bits > max {
+            return Err(Error::BitsOutOfRange { bits, min, max });
+        }
+        Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)))
+    }
+
+    /// The search over any mask, with `label` giving each subset's attack set (the tests use
+    /// small sub-masks of real ones). Panics on widths the search cannot take.
+    fn from_reference(mask: u64, bits: u32, color: Color, label: impl Fn(u64) -> u64) -> ExhaustiveSearch {
+        let n = mask.count_ones();
+        assert!(n >= 1 && n <= 16 && bits >= 1 && bits <= MAX_BITS.min(n), "mask {mask:#x} with {bits} bits");
+        // Every subset and its attack set; ids in order of first appearance.
+        let mut reference = Vec::with_capacity(1 << n);
+        let mut sub = 0u64;
+        loop {
+            reference.push((sub, label(sub)));
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        let mut distinct: Vec<u64> = Vec::new();
+        let mut id_of = |attack: u64| -> u8 {
+            let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
+                distinct.push(attack);
+                distinct.len() - 1
+            });
+            assert!(id < EMPTY as usize, "more than 254 distinct attack sets");
+            id as u8
+        };
+        let ids: Vec<(u64, u8)> = reference.iter().map(|&(occ, attack)| (occ, id_of(attack))).collect();
+        let id = |occ: u64| ids.iter().find(|e| e.0 == occ).map(|e| e.1).unwrap_or(EMPTY);
+        let n_ids = distinct.len();
+        assert!(1usize << bits >= n_ids, "{bits} bits cannot separate {n_ids} attack sets");
+
+        let s = bits;
+        let squares: Vec<u32> = {
+            let mut v: Vec<u32> = (0..64).filter(|b| mask >> b & 1 == 1).collect();
+            v.reverse(); // highest first
+            v
+        };
+        let top = 64 - s; // c's bits from here up only rotate the table
+        let b0 = squares[0];
+        let p0 = 64 - b0;
+        let root_subs = vec![Sub { occ: 0, id: id(0) }, Sub { occ: 1 << b0, id: id(1 << b0) }];
+        let (root_e_lo, root_e_bits) = match color {
+            Color::White => (0, 0),
+            Color::Black => {
+                let lo = b0.max(p0);
+                (lo, top.saturating_sub(lo))
+            }
+        };
+        // daq.c's first magic tested at a level: below it, the level's square lands at slot 0.
+        let min_magic = |b: u32| if top > b { 1u64 << (top - b) } else { 0 };
+        let min0 = min_magic(b0);
+        let root = Root {
+            subs: root_subs,
+            m_bits: p0,
+            e_lo: root_e_lo,
+            e_bits: root_e_bits,
+            rel: bit_range(b0, top),
+            min_test: if min0 > 1 { min0 } else { 0 },
+            update: Vec::new(),
+        };
+
+        let mut seed = mask ^ (u64::from(bits) << 58);
+        let mut levels = Vec::new();
+        let mut layouts: Vec<Layout> = Vec::new();
+        let mut h_off = 0;
+        for i in 1..squares.len() {
+            let (b, prev) = (squares[i], squares[i - 1]);
+            let (lo, width) = (64 - prev, prev - b);
+            let hi = lo + width; // P_i = 64 - b
+            // The new subsets: every subset of the squares above, plus this one.
+            let above: u64 = squares[..i].iter().map(|&q| 1u64 << q).sum();
+            let mut new = Vec::with_capacity(1 << i);
+            let mut x = 0u64;
+            loop {
+                let occ = x | 1 << b;
+                new.push(Sub { occ, id: id(occ) });
+                x = x.wrapping_sub(above) & above;
+                if x == 0 {
+                    break;
+                }
+            }
+            // Fisher-Yates, fixed seed: any order is correct, a mixed one fails faster.
+            for j in (1..new.len()).rev() {
+                let r = ((u128::from(splitmix(&mut seed)) * (j as u128 + 1)) >> 64) as usize;
+                new.swap(j, r);
+            }
+            let explicit = width.saturating_sub(s);
+            let rot = width.min(s);
+            let layout = match layouts.iter().position(|l| l.rot == rot) {
+                Some(p) => p,
+                None => {
+                    layouts.push(Layout { rot });
+                    layouts.len() - 1
+                }
+            };
+            let nw = if rot >= 6 { 1usize << (rot - 6) } else { 0 };
+            let (min_i, step_i) = (min_magic(b), if lo >= 64 { u64::MAX } else { 1u64 << lo });
+            let skip = if min_i > step_i { min_i / step_i } else { 0 };
+            let (e_lo, e_bits, con) = match color {
+                Color::White => (0, 0, 0),
+                Color::Black => {
+                    let e_lo = b.max(hi);
+                    let e_hi = prev.min(top);
+                    (e_lo, e_hi.saturating_sub(e_lo), bit_range(lo, hi) & bit_range(prev, top))
+                }
+            };
+            let tests = match color {
+                Color::White => (1u64 << width) - skip,
+                Color::Black => 1u64 << (width + e_bits - con.count_ones()),
+            };
+            levels.push(Level {
+                lo,
+                width,
+                h_off,
+                tests,
+                explicit,
+                rot,
+                ushift: s - rot,
+                layout,
+                nw,
+                update: Vec::new(),
+                lazy: false,
+                pat: 0,
+                e_lo,
+                e_bits,
+                con,
+                low: bit_range(0, hi),
+                rel: bit_range(b, top),
+                new,
+            });
+            h_off += 1 << i;
+        }
+        // An entry written at a level is read by the layouts of the deeper levels.
+        let mut needed: Vec<usize> = Vec::new();
+        if color == Color::White {
+            for level in levels.iter_mut().rev() {
+                level.update = needed.clone();
+                level.update.sort_unstable();
+                if !needed.contains(&level.layout) {
+                    needed.push(level.layout);
+                }
+            }
+            needed.sort_unstable();
+            let mut pats = 0;
+            for i in 0..levels.len().saturating_sub(1) {
+                if levels[i].nw > 0 && levels[i + 1].layout == levels[i].layout {
+                    levels[i].lazy = true;
+                    levels[i].pat = pats;
+                    pats += 1;
+                }
+            }
+        } else {
+            layouts.clear();
+        }
+        let root = Root { update: needed, ..root };
+        assert!(color == Color::White || mask & 1 == 0, "black magics need !mask odd");
+        ExhaustiveSearch {
+            color,
+            mask,
+            bits,
+            period: 64 - mask.trailing_zeros(),
+            root,
+            levels,
+            layouts,
+            ids: n_ids,
+            reference,
+            inv_not_mask: inverse_odd(!mask | 1),
+        }
+    }
+}
+
+/// Position of `slot` in the rotation layout of `rot` bits for `bits`-bit indices.
+#[inline(always)]
+fn layout_pos(slot: usize, rot: u32, bits: u32) -> usize {
+    let ushift = bits - rot;
+    ((slot & ((1 << ushift) - 1)) << rot) | (slot >> ushift)
+}
+
+/// ORs `d` rotated right by `t` bits (bit `k` of the result is bit `(t + k) mod 64 NW` of `d`)
+/// into `f`; whether `f` is then all ones.
+#[inline(always)]
+fn rotate_or<const NW: usize>(f: &mut [u64; NW], d: &[u64; NW], t: usize) -> bool {
+    let (q, r) = (t >> 6, (t & 63) as u32);
+    let mut all = !0u64;
+    for (i, fi) in f.iter_mut().enumerate() {
+        let lo = d[(i + q) & (NW - 1)];
+        let hi = d[(i + q + 1) & (NW - 1)];
+        *fi |= (lo >> r) | ((hi << 1) << (63 - r));
+        all &= *fi;
+    }
+    all == !0
+}
+
+/// The working state of one run: the table, its rotation bitsets, undo log and counters.
+struct State<'a> {
+    /// Attack-set id per slot, or [`EMPTY`].
+    tbl: Vec<u8>,
+    /// Per layout (`words` words each): the occupied slots.
+    occ: Vec<u64>,
+    /// Per layout and id (`words` words each): the slots held by that id.
+    held: Vec<u64>,
+    /// Words per table bitset.
+    words: usize,
+    /// Distinct attack sets.
+    ids: usize,
+    /// Per lazy level: its new subsets' slots under the node's base magic (layout positions).
+    pocc: Vec<u64>,
+    /// Per lazy level and id: the same, for the subsets of that id.
+    pheld: Vec<u64>,
+    /// New-subset collision check: `epoch << 8 | id` per slot.
+    scratch: Vec<u32>,
+    epoch: u32,
+    /// Slots written, in order, to undo.
+    undo: Vec<u16>,
+    /// Per level, [`MAX_WORDS`] words: the forbidden children of the node being expanded.
+    forb: Vec<u64>,
+    /// Per level, the new subsets' slots under the node's base magic.
+    hs: Vec<u16>,
+    /// Counters of the first-field value in progress.
+    level_tests: Vec<u64>,
+    nodes: u64,
+    found: Vec<u64>,
+    /// Counters of the whole run.
+    evals: u64,
+    nodes_run: u64,
+    stop: &'a AtomicBool,
+    budget: u64,
+    halted: Option<Status>,
+}
+
+impl<'a> State<'a> {
+    fn new(search: &ExhaustiveSearch, stop: &'a AtomicBool, budget: Option<u64>) -> State<'a> {
+        let slots = 1usize << search.bits;
+        let words = slots.div_ceil(64);
+        let (layouts, ids) = (search.layouts.len(), search.ids);
+        let lazy = search.levels.iter().filter(|l| l.lazy).count();
+        State {
+            tbl: vec![EMPTY; slots],
+            occ: vec![0; layouts * words],
+            held: vec![0; layouts * ids * words],
+            words,
+            ids,
+            pocc: vec![0; lazy * words],
+            pheld: vec![0; lazy * ids * words],
+            scratch: vec![0; slots],
+            epoch: 0,
+            undo: Vec::with_capacity(1 << search.mask.count_ones()),
+            forb: vec![0; search.levels.len() * MAX_WORDS],
+            hs: vec![0; 1 << search.mask.count_ones()],
+            level_tests: vec![0; search.levels.len() + 1],
+            nodes: 0,
+            found: Vec::new(),
+            evals: 0,
+            nodes_run: 0,
+            stop,
+            budget: budget.unwrap_or(u64::MAX),
+            halted: None,
+        }
+    }
+
+    /// Resets the counters of one first-field value.
+    fn begin_value(&mut self) {
+        self.level_tests.iter_mut().for_each(|t| *t = 0);
+        self.nodes = 0;
+        self.found.clear();
+    }
+
+    /// Counts one evaluation; every [`CHECK_EVERY`] of them, whether to stop.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.evals += 1;
+        if self.evals & (CHECK_EVERY - 1) == 0 {
+            return self.check();
+        }
+        true
+    }
+
+    /// Whether the run may go on (the stop flag is down and the budget not spent).
+    #[cold]
+    fn check(&mut self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            self.halted = Some(Status::Stopped);
+            return false;
+        }
+        if self.nodes_run >= self.budget {
+            self.halted = Some(Status::BudgetSpent);
+            return false;
+        }
+        true
+    }
+
+    /// A new stamp for the new-subset collision check (24 bits; the scratch is cleared when it
+    /// wraps).
+    #[inline(always)]
+    fn next_epoch(&mut self) -> u32 {
+        self.epoch += 1;
+        if self.epoch == 1 << 24 {
+            self.scratch.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
+    #[inline(always)]
+    fn node(&mut self) {
+        self.nodes += 1;
+        self.nodes_run += 1;
+    }
+
+    /// Writes `id` into the free `slot` and into the layouts of `update`, logging it for undo.
+    #[inline(always)]
+    fn enter(&mut self, slot: usize, id: u8, update: &[usize], layouts: &[Layout], bits: u32) {
+        let State { tbl, occ, held, undo, words, ids, .. } = self;
+        tbl[slot] = id;
+        undo.push(slot as u16);
+        for &l in update {
+            let p = layout_pos(slot, layouts[l].rot, bits);
+            let bit = 1u64 << (p & 63);
+            occ[l * *words + (p >> 6)] |= bit;
+            held[(l * *ids + usize::from(id)) * *words + (p >> 6)] |= bit;
+        }
+    }
+
+    /// Frees the slots written since the undo log was `mark` long.
+    #[inline(always)]
+    fn undo_to(&mut self, mark: usize, update: &[usize], layouts: &[Layout], bits: u32) {
+        let State { tbl, occ, held, undo, words, ids, .. } = self;
+        while undo.len() > mark {
+            let slot = usize::from(undo.pop().unwrap_or_default());
+            let id = tbl[slot];
+            tbl[slot] = EMPTY;
+            for &l in update {
+                let p = layout_pos(slot, layouts[l].rot, bits);
+                let bit = !(1u64 << (p & 63));
+                occ[l * *words + (p >> 6)] &= bit;
+                held[(l * *ids + usize::from(id)) * *words + (p >> 6)] &= bit;
+            }
+        }
+    }
+}
+
+impl ExhaustiveSearch {
+    /// The lookup the magics are for.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The relevant mask.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    /// Index bits `S`: the lookup shifts right by `64 - S`.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The number of distinct attack sets over the mask's subsets.
+    pub fn distinct_attack_sets(&self) -> usize {
+        self.ids
+    }
+
+    /// `P = 64 - mask.trailing_zeros()`: white magics are listed below `2^P`.
+    pub fn period_bits(&self) -> u32 {
+        self.period
+    }
+
+    /// Widths of the magic's fields, level by level: the first field, then one per further
+    /// mask square (highest first). They add up to [`ExhaustiveSearch::period_bits`]. A black
+    /// search's first field also holds [`ExhaustiveSearch::first_field_bits`] minus the first
+    /// width of `c`'s bits.
+    pub fn field_widths(&self) -> Vec<u32> {
+        core::iter::once(self.root.m_bits).chain(self.levels.iter().map(|l| l.width)).collect()
+    }
+
+    /// Bits of the first field, the value the shards split: the magic's bits
+    /// `[0, 64 - b_0)` (`b_0` the mask's highest square), and for black magics `c`'s free bits
+    /// that reach the first level's indices.
+    pub fn first_field_bits(&self) -> u32 {
+        self.root.m_bits + self.root.e_bits
+    }
+
+    /// The number of first-field values, `2^first_field_bits`.
+    pub fn first_field_values(&self) -> u64 {
+        1 << self.first_field_bits()
+    }
+
+    /// Tests one node at each level makes (level 0, the first field: one per value). A white
+    /// level skips the candidates `daq.c` skips (see the module documentation).
+    pub fn tests_per_node(&self) -> Vec<u64> {
+        core::iter::once(1).chain(self.levels.iter().map(|l| l.tests)).collect()
+    }
+
+    /// The first-field values of `shard`: `[V * i / N, V * (i + 1) / N)` for `V` values, shard
+    /// `i` of `N`. Consecutive shards meet, and together they cover `0..V` once.
+    pub fn shard_range(&self, shard: Shard) -> Range<u64> {
+        let v = u128::from(self.first_field_values());
+        let at = |i: u64| (v * u128::from(i) / u128::from(shard.count)) as u64;
+        at(shard.index)..at(shard.index + 1)
+    }
+
+    /// The cursor of a shard not yet started.
+    pub fn start(&self, shard: Shard) -> Cursor {
+        Cursor {
+            shard,
+            next: self.shard_range(shard).start,
+            magics: Vec::new(),
+            level_tests: vec![0; self.levels.len() + 1],
+            nodes: 0,
+        }
+    }
+
+    /// Searches `shard` from `cursor` (its start when `None`) until the shard is done, `stop`
+    /// is raised or the run has searched more than `node_budget` nodes. The flag and budget are
+    /// looked at every 128 node evaluations (about every millisecond); the first-field value in
+    /// progress when the run stops is dropped from the counts and searched again on resuming,
+    /// so a budget smaller than one value's nodes never completes it. Resuming from the
+    /// returned cursor, however often, ends with the same cursor as one uninterrupted run.
+    pub fn run(
+        &self,
+        shard: Shard,
+        cursor: Option<Cursor>,
+        stop: &AtomicBool,
+        node_budget: Option<u64>,
+    ) -> Result<Outcome, Error> {
+        let range = self.shard_range(shard);
+        let mut cursor = match cursor {
+            None => self.start(shard),
+            Some(c) => {
+                if c.shard != shard
+                    || !(range.start..=range.end).contains(&c.next)
+                    || c.level_tests.len() != self.levels.len() + 1
+                {
+                    return Err(Error::CursorMismatch);
+                }
+                c
+            }
+        };
+        let mut st = State::new(self, stop, node_budget);
+        while cursor.next < range.end {
+            st.begin_value();
+            let done = st.check()
+                && match self.color {
+                    Color::White => self.white_value(&mut st, cursor.next),
+                    Color::Black => self.black_value(&mut st, cursor.next),
+                };
+            if !done {
+                let status = st.halted.unwrap_or(Status::Stopped);
+                return Ok(Outcome { cursor, status, nodes_run: st.nodes_run, nodes_discarded: st.nodes });
+            }
+            cursor.level_tests.iter_mut().zip(&st.level_tests).for_each(|(c, t)| *c += t);
+            cursor.nodes += st.nodes;
+            if !st.found.is_empty() {
+                cursor.magics.extend_from_slice(&st.found);
+                cursor.magics.sort_unstable();
+            }
+            cursor.next += 1;
+        }
+        Ok(Outcome { cursor, status: Status::Complete, nodes_run: st.nodes_run, nodes_discarded: 0 })
+    }
+
+    /// Searches `shard` to its end in one go.
+    pub fn sweep(&self, shard: Shard) -> Cursor {
+        let never = AtomicBool::new(false);
+        match self.run(shard, None, &never, None) {
+            Ok(outcome) => outcome.cursor,
+            Err(e) => unreachable!("a fresh cursor always fits: {e}"),
+        }
+    }
+
+    /// Whether `magic` is a magic of this search's color and width, checked against the slow
+    /// reference over every subset of the mask (independent of the search's machinery).
+    pub fn is_magic(&self, magic: u64) -> bool {
+        let slots = 1usize << self.bits;
+        let mut table: Vec<Option<u64>> = vec![None; slots];
+        self.reference.iter().all(|&(occ, attack)| {
+            let key = match self.color {
+                Color::White => occ,
+                Color::Black => occ | !self.mask,
+            };
+            let slot = (key.wrapping_mul(magic) >> (64 - self.bits)) as usize;
+            match table[slot] {
+                None => {
+                    table[slot] = Some(attack);
+                    true
+                }
+                Some(held) => held == attack,
+            }
+        })
+    }
+
+    /// Records a found magic once the slow reference confirms it.
+    fn record(&self, st: &mut State, magic: u64) {
+        assert!(self.is_magic(magic), "the search found {magic:#x}, which the reference rejects");
+        st.found.push(magic);
+    }
+
+    /// Places `subs` under magic `m` and additive constant `c` (0 for white magics), writing
+    /// the new entries; on the first destructive collision undoes them and returns false.
+    #[inline(always)]
+    fn place(&self, st: &mut State, subs: &[Sub], m: u64, c: u64, update: &[usize]) -> bool {
+        let shift = 64 - self.bits;
+        let mark = st.undo.len();
+        for sub in subs {
+            let slot = (sub.occ.wrapping_mul(m).wrapping_add(c) >> shift) as usize;
+            let held = st.tbl[slot];
+            if held == EMPTY {
+                st.enter(slot, sub.id, update, &self.layouts, self.bits);
+            } else if held != sub.id {
+                st.undo_to(mark, update, &self.layouts, self.bits);
+                return false;
+            }
+        }
+        true
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // White magics.
+
+    /// Searches first-field value `v`; false if the run was stopped.
+    fn white_value(&self, st: &mut State, v: u64) -> bool {
+        if v >= self.root.min_test {
+            st.level_tests[0] += 1;
+        }
+        if !st.tick() {
+            return false;
+        }
+        let update = &self.root.update;
+        let mark = st.undo.len();
+        if !self.place(st, &self.root.subs, v, 0, update) {
+            return true;
+        }
+        st.node();
+        let ok = if self.levels.is_empty() {
+            self.record(st, v);
+            true
+        } else {
+            self.white_node(st, 0, v, None)
+        };
+        st.undo_to(mark, update, &self.layouts, self.bits);
+        ok
+    }
+
+    /// Expands a valid node of level `li` (its magic `m` fixes the bits below the field of
+    /// `self.levels[li]`); false if the run was stopped. With `pend = Some(t)` the parent level
+    /// is lazy: its new subsets are not in the table but sit at rotation `t` of its pattern.
+    fn white_node(&self, st: &mut State, li: usize, m: u64, pend: Option<usize>) -> bool {
+        let lv = &self.levels[li];
+        st.level_tests[li + 1] += lv.tests;
+        let last = li + 1 == self.levels.len();
+        let words = lv.nw.max(1);
+        let live = if lv.nw == 0 { (1u64 << (1u32 << lv.rot)) - 1 } else { !0 };
+        let tshift = lv.lo + lv.explicit;
+        // Undo mark of the parent's entries, once they had to be written.
+        let mut written: Option<usize> = None;
+        let mut ok = true;
+        'fields: for j in 0..1u64 << lv.explicit {
+            let base = m | j << lv.lo;
+            if !st.tick() {
+                ok = false;
+                break;
+            }
+            let pt = pend.unwrap_or(0);
+            let alive = match (lv.nw, pend.is_some()) {
+                (0, _) => self.eval_small(st, li, base),
+                (1, false) => self.eval_words::<1, false>(st, li, base, pt),
+                (1, true) => self.eval_words::<1, true>(st, li, base, pt),
+                (2, false) => self.eval_words::<2, false>(st, li, base, pt),
+                (2, true) => self.eval_words::<2, true>(st, li, base, pt),
+                (4, false) => self.eval_words::<4, false>(st, li, base, pt),
+                (4, true) => self.eval_words::<4, true>(st, li, base, pt),
+                (8, false) => self.eval_words::<8, false>(st, li, base, pt),
+                (8, true) => self.eval_words::<8, true>(st, li, base, pt),
+                (16, false) => self.eval_words::<16, false>(st, li, base, pt),
+                (16, true) => self.eval_words::<16, true>(st, li, base, pt),
+                (32, false) => self.eval_words::<32, false>(st, li, base, pt),
+                (32, true) => self.eval_words::<32, true>(st, li, base, pt),
+                (_, false) => self.eval_words::<64, false>(st, li, base, pt),
+                (_, true) => self.eval_words::<64, true>(st, li, base, pt),
+            };
+            if !alive {
+                continue;
+            }
+            if lv.lazy {
+                self.build_pattern(st, li);
+            }
+            for wi in 0..words {
+                let mut free = !st.forb[li * MAX_WORDS + wi] & live;
+                while free != 0 {
+                    let t = (wi as u64) << 6 | u64::from(free.trailing_zeros());
+                    free &= free - 1;
+                    let child = base | t << tshift;
+                    st.node();
+                    if last {
+                        self.record(st, child);
+                        continue;
+                    }
+                    // The child's level reads this level's entries, and those of the parent.
+                    if let (Some(pt), None) = (pend, written) {
+                        written = Some(st.undo.len());
+                        self.write_level(st, li - 1, pt);
+                    }
+                    let t = t as usize;
+                    let fine = if lv.lazy {
+                        self.white_node(st, li + 1, child, Some(t))
+                    } else {
+                        let mark = st.undo.len();
+                        self.write_level(st, li, t);
+                        let fine = self.white_node(st, li + 1, child, None);
+                        st.undo_to(mark, &lv.update, &self.layouts, self.bits);
+                        fine
+                    };
+                    if !fine {
+                        ok = false;
+                        break 'fields;
+                    }
+                }
+            }
+        }
+        if let Some(mark) = written {
+            st.undo_to(mark, &self.levels[li - 1].update, &self.layouts, self.bits);
+        }
+        ok
+    }
+
+    /// Tests all rotations of level `li`'s new subsets under `base` at once, for rotation
+    /// classes of `64 * NW` slots: false if every child is pruned, else the forbidden children
+    /// are in `st.forb` and the new subsets' base slots in `st.hs`. With `PEND`, the parent
+    /// level's entries are its pattern rotated by `pt` instead of table entries.
+    #[inline(always)]
+    fn eval_words<const NW: usize, const PEND: bool>(&self, st: &mut State, li: usize, base: u64, pt: usize) -> bool {
+        let lv = &self.levels[li];
+        let shift = 64 - self.bits;
+        let umask = (1usize << lv.ushift) - 1;
+        let epoch = st.next_epoch();
+        let State { occ, held, words, ids, pocc, pheld, scratch, hs, forb, .. } = st;
+        let words = *words;
+        let occ = &occ[lv.layout * words..(lv.layout + 1) * words];
+        let held = &held[lv.layout * *ids * words..(lv.layout + 1) * *ids * words];
+        let (pocc, pheld) = if PEND {
+            let pat = self.levels[li - 1].pat;
+            (&pocc[pat * words..(pat + 1) * words], &pheld[pat * *ids * words..(pat + 1) * *ids * words])
+        } else {
+            (&pocc[..0], &pheld[..0])
+        };
+        let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
+        let mut f = [0u64; NW];
+        for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
+            let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
+            let a = u32::from(sub.id);
+            let seen = scratch[h];
+            if seen >> 8 == epoch {
+                if seen & 0xff != a {
+                    return false;
+                }
+            } else {
+                scratch[h] = epoch << 8 | a;
+            }
+            *h_out = h as u16;
+            // The slots this subset can reach: class `h mod u`, from position `h / u` on.
+            let w0 = (h & umask) * NW;
+            let t = h >> lv.ushift;
+            let hb = a as usize * words + w0;
+            let mut d = [0u64; NW];
+            for ((d, &o), &hd) in d.iter_mut().zip(&occ[w0..w0 + NW]).zip(&held[hb..hb + NW]) {
+                *d = o & !hd;
+            }
+            let mut full = rotate_or(&mut f, &d, t);
+            if PEND {
+                // The parent's entries sit `pt` positions further on than in its pattern.
+                for ((d, &o), &hd) in d.iter_mut().zip(&pocc[w0..w0 + NW]).zip(&pheld[hb..hb + NW]) {
+                    *d = o & !hd;
+                }
+                full = rotate_or(&mut f, &d, t.wrapping_sub(pt) & (64 * NW - 1));
+            }
+            if full {
+                return false;
+            }
+        }
+        forb[li * MAX_WORDS..li * MAX_WORDS + NW].copy_from_slice(&f);
+        true
+    }
+
+    /// [`ExhaustiveSearch::eval_words`] for rotation classes shorter than a word (at most 32
+    /// slots, so a class and its copy fit one word); never with a lazy parent.
+    #[inline(always)]
+    fn eval_small(&self, st: &mut State, li: usize, base: u64) -> bool {
+        let lv = &self.levels[li];
+        let shift = 64 - self.bits;
+        let umask = (1usize << lv.ushift) - 1;
+        let len = 1u32 << lv.rot;
+        let lmask = (1u64 << len) - 1;
+        let epoch = st.next_epoch();
+        let State { occ, held, words, ids, scratch, hs, forb, .. } = st;
+        let words = *words;
+        let occ = &occ[lv.layout * words..(lv.layout + 1) * words];
+        let held = &held[lv.layout * *ids * words..(lv.layout + 1) * *ids * words];
+        let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
+        let mut f = 0u64;
+        for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
+            let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
+            let a = u32::from(sub.id);
+            let seen = scratch[h];
+            if seen >> 8 == epoch {
+                if seen & 0xff != a {
+                    return false;
+                }
+            } else {
+                scratch[h] = epoch << 8 | a;
+            }
+            *h_out = h as u16;
+            let p = (h & umask) << lv.rot;
+            let (w, off) = (p >> 6, p & 63);
+            let d = ((occ[w] & !held[a as usize * words + w]) >> off) & lmask;
+            f |= ((d | d << len) >> (h >> lv.ushift)) & lmask;
+            if f == lmask {
+                return false;
+            }
+        }
+        forb[li * MAX_WORDS] = f;
+        true
+    }
+
+    /// Records the new subsets of lazy level `li` (slots in `st.hs`) as its pattern: layout
+    /// positions under the node's base magic, per id.
+    #[inline(always)]
+    fn build_pattern(&self, st: &mut State, li: usize) {
+        let lv = &self.levels[li];
+        let rot = self.layouts[lv.layout].rot;
+        let State { words, ids, pocc, pheld, hs, .. } = st;
+        let words = *words;
+        let pocc = &mut pocc[lv.pat * words..(lv.pat + 1) * words];
+        let pheld = &mut pheld[lv.pat * *ids * words..(lv.pat + 1) * *ids * words];
+        pocc.fill(0);
+        pheld.fill(0);
+        for (sub, &h) in lv.new.iter().zip(&hs[lv.h_off..lv.h_off + lv.new.len()]) {
+            let p = layout_pos(usize::from(h), rot, self.bits);
+            let bit = 1u64 << (p & 63);
+            pocc[p >> 6] |= bit;
+            pheld[usize::from(sub.id) * words + (p >> 6)] |= bit;
+        }
+    }
+
+    /// Writes the new subsets of level `li` for its child `t` (rotation `t << ushift`).
+    #[inline(always)]
+    fn write_level(&self, st: &mut State, li: usize, t: usize) {
+        let lv = &self.levels[li];
+        let add = t << lv.ushift;
+        let smask = (1usize << self.bits) - 1;
+        let State { tbl, occ, held, undo, words, ids, hs, .. } = st;
+        let (words, ids) = (*words, *ids);
+        for (sub, &h) in lv.new.iter().zip(&hs[lv.h_off..lv.h_off + lv.new.len()]) {
+            let slot = (usize::from(h) + add) & smask;
+            let cur = tbl[slot];
+            if cur != EMPTY {
+                debug_assert_eq!(cur, sub.id, "a child the bitsets allowed collides");
+                continue;
+            }
+            tbl[slot] = sub.id;
+            undo.push(slot as u16);
+            for &l in &lv.update {
+                let p = layout_pos(slot, self.layouts[l].rot, self.bits);
+                let bit = 1u64 << (p & 63);
+                occ[l * words + (p >> 6)] |= bit;
+                held[(l * ids + usize::from(sub.id)) * words + (p >> 6)] |= bit;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Black magics.
+
+    /// `c = !mask * m` modulo `2^64`, of which a level uses the bits below its `P_i`.
+    #[inline(always)]
+    fn c_of(&self, m: u64) -> u64 {
+        (!self.mask).wrapping_mul(m)
+    }
+
+    /// The reported black magic of a leaf: `m` below the period and `c`'s free bits `cf`.
+    fn black_magic(&self, m: u64, cf: u64) -> u64 {
+        let low = bit_range(0, self.period);
+        let c = (self.c_of(m) & low) | (cf & !low);
+        c.wrapping_mul(self.inv_not_mask)
+    }
+
+    /// Searches black first-field value `v` (magic bits, then `c`'s free bits).
+    fn black_value(&self, st: &mut State, v: u64) -> bool {
+        st.level_tests[0] += 1;
+        if !st.tick() {
+            return false;
+        }
+        let root = &self.root;
+        let low = bit_range(0, root.m_bits);
+        let m = v & low;
+        let cf = if root.e_bits == 0 { 0 } else { (v >> root.m_bits) << root.e_lo };
+        let c = ((self.c_of(m) & low) | cf) & root.rel;
+        let mark = st.undo.len();
+        if !self.place(st, &root.subs, m, c, &[]) {
+            return true;
+        }
+        st.node();
+        let ok = if self.levels.is_empty() {
+            let magic = self.black_magic(m, cf);
+            self.record(st, magic);
+            true
+        } else {
+            self.black_node(st, 0, m, cf)
+        };
+        st.undo_to(mark, &[], &self.layouts, self.bits);
+        ok
+    }
+
+    /// Expands a valid black node of level `li`: `m` holds the magic's bits so far, `cf` the
+    /// free bits of `c` chosen so far.
+    fn black_node(&self, st: &mut State, li: usize, m: u64, cf: u64) -> bool {
+        let lv = &self.levels[li];
+        st.level_tests[li + 1] += lv.tests;
+        let last = li + 1 == self.levels.len();
+        for k in 0..1u64 << lv.width {
+            let m2 = m | k << lv.lo;
+            let derived = self.c_of(m2) & lv.low;
+            // The field must reproduce c's bits chosen earlier that it now determines.
+            if (derived ^ cf) & lv.con != 0 {
+                continue;
+            }
+            for e in 0..1u64 << lv.e_bits {
+                let cf2 = if lv.e_bits == 0 { cf } else { cf | e << lv.e_lo };
+                if !st.tick() {
+                    return false;
+                }
+                let c = (derived | (cf2 & !lv.low)) & lv.rel;
+                let mark = st.undo.len();
+                if !self.place(st, &lv.new, m2, c, &[]) {
+                    continue;
+                }
+                st.node();
+                let ok = if last {
+                    let magic = self.black_magic(m2, cf2);
+                    self.record(st, magic);
+                    true
+                } else {
+                    self.black_node(st, li + 1, m2, cf2)
+                };
+                st.undo_to(mark, &[], &self.layouts, self.bits);
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
