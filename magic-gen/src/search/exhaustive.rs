@@ -383,7 +383,7 @@ impl ExhaustiveSearch {
     /// small sub-masks of real ones). Panics on widths the search cannot take.
     fn from_reference(mask: u64, bits: u32, color: Color, label: impl Fn(u64) -> u64) -> ExhaustiveSearch {
         let n = mask.count_ones();
-        assert!(n >= 1 && n <= 16 && bits >= 1 && bits <= MAX_BITS.min(n), "mask {mask:#x} with {bits} bits");
+        assert!((1..=16).contains(&n) && (1..=MAX_BITS.min(n)).contains(&bits), "mask {mask:#x} with {bits} bits");
         // Every subset and its attack set; ids in order of first appearance.
         let mut reference = Vec::with_capacity(1 << n);
         let mut sub = 0u64;
@@ -824,17 +824,16 @@ impl ExhaustiveSearch {
                     Color::Black => self.black_value(&mut st, cursor.next),
                 };
             if !done {
+                cursor.magics.sort_unstable();
                 let status = st.halted.unwrap_or(Status::Stopped);
                 return Ok(Outcome { cursor, status, nodes_run: st.nodes_run, nodes_discarded: st.nodes });
             }
             cursor.level_tests.iter_mut().zip(&st.level_tests).for_each(|(c, t)| *c += t);
             cursor.nodes += st.nodes;
-            if !st.found.is_empty() {
-                cursor.magics.extend_from_slice(&st.found);
-                cursor.magics.sort_unstable();
-            }
+            cursor.magics.extend_from_slice(&st.found);
             cursor.next += 1;
         }
+        cursor.magics.sort_unstable();
         Ok(Outcome { cursor, status: Status::Complete, nodes_run: st.nodes_run, nodes_discarded: 0 })
     }
 
@@ -1227,5 +1226,510 @@ impl ExhaustiveSearch {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+impl ExhaustiveSearch {
+    /// The white magics below the node that fixes the first field and the fields of the first
+    /// `depth` further levels to `m` (like `daq.c`'s prefix arguments), ascending.
+    fn subtree(&self, depth: usize, m: u64) -> Vec<u64> {
+        assert_eq!(self.color, Color::White);
+        let never = AtomicBool::new(false);
+        let mut st = State::new(self, &never, None);
+        if !self.place(&mut st, &self.root.subs, m, 0, &self.root.update) {
+            return Vec::new();
+        }
+        for lv in &self.levels[..depth] {
+            if !self.place(&mut st, &lv.new, m, 0, &lv.update) {
+                return Vec::new();
+            }
+        }
+        if depth == self.levels.len() {
+            self.record(&mut st, m);
+        } else {
+            assert!(self.white_node(&mut st, depth, m, None));
+        }
+        st.found.sort_unstable();
+        st.found
+    }
+
+    /// Magic bits the first field and the first `depth` further levels fix.
+    fn prefix_bits(&self, depth: usize) -> u32 {
+        if depth == 0 { self.root.m_bits } else { self.levels[depth - 1].lo + self.levels[depth - 1].width }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn search(slider: Slider, name: &str, bits: u32) -> ExhaustiveSearch {
+        ExhaustiveSearch::new(slider, sq(name), bits).unwrap()
+    }
+
+    /// A magic list of the test data (one hex number a line).
+    fn list(name: &str) -> Vec<u64> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/lists").join(name);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| u64::from_str_radix(l.trim_start_matches("0x"), 16).unwrap())
+            .collect()
+    }
+
+    /// Every subset of `mask`.
+    fn subsets(mask: u64) -> Vec<u64> {
+        let mut all = vec![0];
+        let mut sub = mask & mask.wrapping_neg();
+        while sub != 0 {
+            all.push(sub);
+            sub = sub.wrapping_sub(mask) & mask;
+        }
+        all
+    }
+
+    /// The definition, written out: no two subsets with different labels share an index.
+    struct Brute {
+        keys: Vec<(u64, u64)>,
+        bits: u32,
+        stamp: Vec<u32>,
+        held: Vec<u64>,
+        epoch: u32,
+    }
+
+    impl Brute {
+        fn new(mask: u64, bits: u32, color: Color, label: &dyn Fn(u64) -> u64) -> Brute {
+            let key = |occ: u64| if color == Color::White { occ } else { occ | !mask };
+            let keys = subsets(mask).into_iter().map(|occ| (key(occ), label(occ))).collect();
+            Brute { keys, bits, stamp: vec![0; 1 << bits], held: vec![0; 1 << bits], epoch: 0 }
+        }
+
+        fn separates(&mut self, magic: u64) -> bool {
+            self.epoch += 1;
+            for &(key, label) in &self.keys {
+                let slot = (key.wrapping_mul(magic) >> (64 - self.bits)) as usize;
+                if self.stamp[slot] != self.epoch {
+                    self.stamp[slot] = self.epoch;
+                    self.held[slot] = label;
+                } else if self.held[slot] != label {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+
+    /// The `keep` highest squares of `mask`.
+    fn top_squares(mask: u64, keep: u32) -> u64 {
+        let mut kept = 0u64;
+        for b in (0..64).rev() {
+            if mask >> b & 1 == 1 && kept.count_ones() < keep {
+                kept |= 1 << b;
+            }
+        }
+        kept
+    }
+
+    /// Fewest bits that tell the labels apart.
+    fn min_bits(mask: u64, label: &dyn Fn(u64) -> u64) -> u32 {
+        let labels: BTreeSet<u64> = subsets(mask).into_iter().map(label).collect();
+        labels.len().next_power_of_two().trailing_zeros().max(1)
+    }
+
+    /// A subset's attack set, or any label standing for one.
+    type Label = Box<dyn Fn(u64) -> u64>;
+
+    /// Small masks (the highest squares of real masks, with their real attack sets, and random
+    /// high bits with random labels) whose whole period space can be brute-forced quickly.
+    fn small_cases() -> Vec<(u64, Label)> {
+        let mut cases: Vec<(u64, Label)> = Vec::new();
+        for (slider, name, keep) in
+            [(Slider::Rook, "d7", 4), (Slider::Rook, "g7", 5), (Slider::Bishop, "d8", 3), (Slider::Bishop, "h2", 2)]
+        {
+            let square = sq(name);
+            let mask = top_squares(relevant_mask(slider, square), keep);
+            cases.push((mask, Box::new(move |occ| slow_attacks(slider, square, occ))));
+        }
+        let mut seed = 7;
+        for round in 0..8u64 {
+            let n = 3 + (round % 3) as u32;
+            let mut mask = 0u64;
+            while mask.count_ones() < n {
+                mask |= 1 << (50 + splitmix(&mut seed) % 14);
+            }
+            let (salt, kinds) = (splitmix(&mut seed), 2 + splitmix(&mut seed) % (1 << n));
+            cases.push((
+                mask,
+                Box::new(move |occ| {
+                    let mut s = occ ^ salt;
+                    splitmix(&mut s) % kinds
+                }),
+            ));
+        }
+        // Levels of 6 bits with 6 index bits: rotation classes of a word, lazy levels.
+        cases
+            .push((0xf800_0000_0000_0000 | 1 << 53 | 1 << 47, Box::new(|occ: u64| u64::from(occ.count_ones().min(5)))));
+        cases
+    }
+
+    #[test]
+    fn a_field_step_moves_every_new_subset_by_one_rotation() {
+        let mut seed = 1;
+        for (slider, name, bits) in [
+            (Slider::Rook, "g7", 9),
+            (Slider::Rook, "h7", 10),
+            (Slider::Rook, "a1", 11),
+            (Slider::Rook, "a8", 11),
+            (Slider::Bishop, "h2", 4),
+            (Slider::Bishop, "d4", 7),
+        ] {
+            let s = search(slider, name, bits);
+            let smask = (1u64 << bits) - 1;
+            let index = |x: u64, m: u64| x.wrapping_mul(m) >> (64 - bits);
+            let mut old: Vec<u64> = s.root.subs.iter().map(|x| x.occ).collect();
+            for lv in &s.levels {
+                let rot = lv.width.min(bits);
+                for _ in 0..40 {
+                    let m = splitmix(&mut seed) & bit_range(0, lv.lo);
+                    // Any explicit low bits of the field, then a step of the rotated part.
+                    let m = m | (splitmix(&mut seed) & bit_range(0, lv.explicit)) << lv.lo;
+                    let k = splitmix(&mut seed) & bit_range(0, rot);
+                    let child = m | k << (lv.lo + lv.explicit);
+                    for x in &lv.new {
+                        let moved = (index(x.occ, m) + (k << (bits - rot))) & smask;
+                        assert_eq!(index(x.occ, child), moved, "{slider} {name} {:#x}", x.occ);
+                    }
+                    for &x in &old {
+                        assert_eq!(index(x, child), index(x, m));
+                    }
+                }
+                old.extend(lv.new.iter().map(|x| x.occ));
+            }
+            assert_eq!(old.len(), 1 << s.mask.count_ones());
+            assert_eq!(s.field_widths().iter().sum::<u32>(), s.period_bits());
+        }
+    }
+
+    #[test]
+    fn field_widths_are_the_gaps_between_mask_squares() {
+        assert_eq!(search(Slider::Rook, "g7", 9).field_widths(), [11, 1, 1, 1, 1, 3, 8, 8, 8, 8]);
+        assert_eq!(search(Slider::Rook, "h7", 10).field_widths(), [10, 1, 1, 1, 1, 1, 2, 8, 8, 8, 8]);
+        let d7 = search(Slider::Rook, "d7", 9);
+        assert_eq!((d7.period_bits(), d7.first_field_values()), (53, 1024));
+    }
+
+    #[test]
+    fn white_search_equals_brute_force_on_small_masks() {
+        for (mask, label) in small_cases() {
+            let period = 64 - mask.trailing_zeros();
+            for bits in min_bits(mask, &*label)..=mask.count_ones() {
+                let s = ExhaustiveSearch::from_reference(mask, bits, Color::White, &*label);
+                let mut brute = Brute::new(mask, bits, Color::White, &*label);
+                let brute: Vec<u64> = (0..1u64 << period).filter(|&m| brute.separates(m)).collect();
+                let found = s.sweep(Shard::WHOLE);
+                assert_eq!(found.magics, brute, "mask {mask:#x} bits {bits}");
+                assert_eq!(found.next, s.first_field_values());
+            }
+        }
+    }
+
+    /// `c`'s bits that decide a black magic's lookup, up to a rotation of the table.
+    fn black_class(mask: u64, bits: u32, magic: u64) -> u64 {
+        let period = 64 - mask.trailing_zeros();
+        let kept = bit_range(0, period) | bit_range(64 - period, 64 - bits);
+        ((!mask).wrapping_mul(magic) & kept).wrapping_mul(inverse_odd(!mask))
+    }
+
+    #[test]
+    fn black_search_equals_brute_force_on_small_masks() {
+        let mut seed = 3;
+        let cases = small_cases().into_iter().filter(|(mask, _)| 64 - mask.trailing_zeros() <= 13);
+        for (mask, label) in cases {
+            let period = 64 - mask.trailing_zeros();
+            for bits in min_bits(mask, &*label)..=mask.count_ones() {
+                let s = ExhaustiveSearch::from_reference(mask, bits, Color::Black, &*label);
+                // Brute force over the classes: m below the period, c's free bits above it.
+                let free = bit_range(period.max(64 - period), 64 - bits);
+                let mut check = Brute::new(mask, bits, Color::Black, &*label);
+                let mut brute = Vec::new();
+                for m in 0..1u64 << period {
+                    let c_low = (!mask).wrapping_mul(m) & bit_range(0, period);
+                    let mut f = 0u64;
+                    loop {
+                        let magic = (c_low | f).wrapping_mul(inverse_odd(!mask));
+                        if check.separates(magic) {
+                            brute.push(magic);
+                        }
+                        f = f.wrapping_sub(free) & free;
+                        if f == 0 {
+                            break;
+                        }
+                    }
+                }
+                brute.sort_unstable();
+                let found = s.sweep(Shard::WHOLE).magics;
+                assert_eq!(found, brute, "mask {mask:#x} bits {bits}");
+                // Any 64-bit multiplier is a black magic exactly when its class is listed.
+                let listed: BTreeSet<u64> = found.iter().copied().collect();
+                for i in 0..3000u64 {
+                    let magic = match found.get(i as usize % found.len().max(1)) {
+                        // A listed class with random bits where they must not matter.
+                        Some(&m) if i % 2 == 0 => {
+                            let noise =
+                                splitmix(&mut seed) & !(bit_range(0, period) | bit_range(64 - period, 64 - bits));
+                            let c = (!mask).wrapping_mul(m).wrapping_add(noise & !bit_range(0, 64 - period))
+                                ^ (noise & bit_range(0, 64 - period) & !bit_range(0, period));
+                            c.wrapping_mul(inverse_odd(!mask))
+                        }
+                        _ => splitmix(&mut seed),
+                    };
+                    let class = black_class(mask, bits, magic);
+                    assert_eq!(
+                        check.separates(magic),
+                        listed.contains(&class),
+                        "mask {mask:#x} bits {bits} magic {magic:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn black_search_is_complete_where_fields_meet_chosen_bits_of_c() {
+        // Low squares: level 3's field [33, 35) determines c's bits 33 and 34, chosen freely at
+        // level 1. The space is too large to sweep, so sample multipliers and search only the
+        // first-field value of each one's class.
+        let mask = (1 << 35) | (1 << 33) | (1 << 31) | (1 << 29);
+        let label = |occ: u64| u64::from(occ == mask || occ == 1 << 29);
+        let mut seed = 11;
+        for bits in [3, 4] {
+            let s = ExhaustiveSearch::from_reference(mask, bits, Color::Black, label);
+            assert!(s.levels.iter().any(|l| l.con != 0));
+            let mut check = Brute::new(mask, bits, Color::Black, &label);
+            let mut valid = 0;
+            for _ in 0..3000 {
+                let magic = splitmix(&mut seed);
+                let class = black_class(mask, bits, magic);
+                let c = (!mask).wrapping_mul(class);
+                let m0 = class & bit_range(0, s.root.m_bits);
+                let v = m0 | (c >> s.root.e_lo & bit_range(0, s.root.e_bits)) << s.root.m_bits;
+                let found = s.sweep(Shard::new(v, s.first_field_values()).unwrap()).magics;
+                assert!(found.windows(2).all(|w| w[0] < w[1]), "each class once");
+                let is_magic = check.separates(magic);
+                valid += usize::from(is_magic);
+                assert_eq!(found.contains(&class), is_magic, "{bits} bits, {magic:#x}");
+            }
+            assert!(valid > 20, "{valid}");
+        }
+    }
+
+    #[test]
+    fn counts_match_daq_c_on_rook_g7_value_1500() {
+        // niklasf's v2/daq.c with SQUARE=54 SHIFT=9 and prefix 1500: SET s1 .. s9.
+        let s = search(Slider::Rook, "g7", 9);
+        let cursor = s.sweep(Shard::new(1500, 2048).unwrap());
+        assert_eq!(cursor.level_tests, [1, 2, 4, 8, 16, 120, 22528, 2331392, 14363136, 0]);
+        assert!(cursor.magics.is_empty());
+    }
+
+    #[test]
+    fn rook_d7_magics_below_sampled_prefixes_are_the_listed_ones() {
+        let s = search(Slider::Rook, "d7", 9);
+        let period = bit_range(0, s.period_bits());
+        let listed: BTreeSet<u64> =
+            list("rook_d7_shift9_all354_magics_niklasf.txt").iter().map(|m| m & period).collect();
+        assert_eq!(listed.len(), 354);
+        // All 354 share first-field value 512 (a 12 s shard in a release build), so sample
+        // nodes of level 6 instead: prefixes of listed magics, and neighbours without any.
+        let depth = 6;
+        let low = bit_range(0, s.prefix_bits(depth));
+        let prefixes: BTreeSet<u64> = listed.iter().map(|m| m & low).collect();
+        let mut sampled: Vec<u64> = prefixes.iter().copied().step_by(prefixes.len().div_ceil(4)).collect();
+        sampled.extend(sampled.clone().iter().map(|p| p ^ 1 << 20));
+        for prefix in sampled {
+            let expected: Vec<u64> = listed.iter().copied().filter(|m| m & low == prefix).collect();
+            assert_eq!(s.subtree(depth, prefix), expected, "prefix {prefix:#x}");
+        }
+    }
+
+    #[test]
+    #[ignore = "a 3.5-minute sweep in a release build: cargo test --release -- --ignored rook_d7_all"]
+    fn rook_d7_all_354_magics() {
+        let s = search(Slider::Rook, "d7", 9);
+        let period = bit_range(0, s.period_bits());
+        let mut listed: Vec<u64> =
+            list("rook_d7_shift9_all354_magics_niklasf.txt").iter().map(|m| m & period).collect();
+        listed.sort_unstable();
+        assert_eq!(s.sweep(Shard::WHOLE).magics, listed);
+    }
+
+    /// niklasf's GPU search reports the first magic of each of 2^19 equal chunks of the period,
+    /// so its list is the smallest magic of each chunk of 2^23 that holds one.
+    fn first_per_chunk(magics: &[u64]) -> Vec<u64> {
+        let mut firsts: Vec<u64> = Vec::new();
+        for &m in magics {
+            if firsts.last().is_none_or(|&f| f >> 23 != m >> 23) {
+                firsts.push(m);
+            }
+        }
+        firsts
+    }
+
+    #[test]
+    fn bishop_h2_sampled_shards_agree_with_the_gpu_list() {
+        let s = search(Slider::Bishop, "h2", 4);
+        let listed = list("bishop_h2_4bit_magics_niklasf_cuda_first2000.txt");
+        let last = *listed.last().unwrap();
+        assert_eq!(s.first_field_values(), 1 << 14);
+        let low = s.first_field_values() - 1;
+        for v in [0x1ff0, 0x1fe9, 0x2000, 0x3ff0, 12345] {
+            let found = s.sweep(Shard::new(v, 1 << 14).unwrap()).magics;
+            assert!(found.iter().all(|m| m & low == v));
+            let mine: BTreeSet<u64> = found.iter().copied().collect();
+            for &m in listed.iter().filter(|&&m| m & low == v) {
+                // Listed, so the smallest magic of its chunk: found, and nothing below it there.
+                assert!(mine.contains(&m), "{m:#x}");
+                assert!(found.iter().all(|&f| f >> 23 != m >> 23 || f >= m), "{m:#x}");
+            }
+            // Every chunk below the list's end that holds a magic has its first one listed.
+            for &f in found.iter().filter(|&&f| f <= last) {
+                let first = listed.iter().find(|&&l| l >> 23 == f >> 23);
+                assert!(first.is_some_and(|&l| l <= f), "{f:#x}");
+            }
+        }
+    }
+
+    #[test]
+    #[ignore = "a 2.5-minute sweep in a release build: cargo test --release -- --ignored bishop_h2_all"]
+    fn bishop_h2_all_magics_reproduce_the_gpu_list() {
+        let s = search(Slider::Bishop, "h2", 4);
+        let all = s.sweep(Shard::WHOLE).magics;
+        assert_eq!(all.len(), 5_229_050);
+        let firsts = first_per_chunk(&all);
+        assert_eq!(firsts.len(), 14_237);
+        assert_eq!(firsts[..2000], list("bishop_h2_4bit_magics_niklasf_cuda_first2000.txt")[..]);
+    }
+
+    #[test]
+    #[ignore = "67 M candidates by brute force: cargo test --release -- --ignored bishop_d8"]
+    fn bishop_d8_equals_brute_force() {
+        let (slider, square) = (Slider::Bishop, sq("d8"));
+        let label = |occ| slow_attacks(slider, square, occ);
+        for bits in [4, 5] {
+            let s = ExhaustiveSearch::new(slider, square, bits).unwrap();
+            let mut brute = Brute::new(s.mask(), bits, Color::White, &label);
+            let brute: Vec<u64> = (0..1u64 << s.period_bits()).filter(|&m| brute.separates(m)).collect();
+            assert_eq!(s.sweep(Shard::WHOLE).magics, brute, "{bits} bits");
+        }
+    }
+
+    /// A real case cheap enough for unoptimized builds, with magics spread over many values.
+    fn small_real() -> ExhaustiveSearch {
+        let (slider, square) = (Slider::Rook, sq("g7"));
+        ExhaustiveSearch::from_reference(top_squares(relevant_mask(slider, square), 6), 6, Color::White, |occ| {
+            slow_attacks(slider, square, occ)
+        })
+    }
+
+    #[test]
+    fn shards_partition_the_first_field_and_the_magics() {
+        let s = small_real();
+        let whole = s.sweep(Shard::WHOLE);
+        assert!(whole.magics.len() > 600, "{}", whole.magics.len());
+        assert!(whole.magics.windows(2).all(|w| w[0] < w[1]));
+        for count in [1, 3, 7, 64, 5000] {
+            let mut merged = Vec::new();
+            let (mut tests, mut nodes, mut next) = (0, 0, 0);
+            for i in 0..count {
+                let shard = Shard::new(i, count).unwrap();
+                assert_eq!(s.shard_range(shard).start, next);
+                let part = s.sweep(shard);
+                next = part.next;
+                assert_eq!(next, s.shard_range(shard).end);
+                assert!(part.magics.windows(2).all(|w| w[0] < w[1]));
+                tests += part.tests();
+                nodes += part.nodes;
+                merged.extend(part.magics);
+            }
+            assert_eq!(next, s.first_field_values());
+            merged.sort_unstable();
+            assert_eq!((merged, tests, nodes), (whole.magics.clone(), whole.tests(), whole.nodes), "{count} shards");
+        }
+    }
+
+    #[test]
+    fn stopped_runs_resume_to_the_same_result() {
+        let s = small_real();
+        let shard = Shard::new(1, 3).unwrap();
+        let whole = s.sweep(shard);
+        let down = AtomicBool::new(false);
+        // Small node budgets: many returns, most in the middle of a value.
+        let (mut cursor, mut budget, mut runs) = (None, 200u64, 0);
+        let last = loop {
+            let out = s.run(shard, cursor.take(), &down, Some(budget)).unwrap();
+            runs += 1;
+            if out.status == Status::Complete {
+                break out.cursor;
+            }
+            assert_eq!(out.status, Status::BudgetSpent);
+            assert!(out.nodes_run >= budget);
+            // A value needing more than the budget never completes: grow it when stuck.
+            if cursor.as_ref().is_some_and(|c: &Cursor| c.next == out.cursor.next) {
+                budget *= 2;
+            }
+            cursor = Some(out.cursor);
+        };
+        assert!(runs > 10, "{runs}");
+        assert_eq!(last, whole);
+        // A raised flag stops before anything is searched.
+        let up = AtomicBool::new(true);
+        let out = s.run(shard, None, &up, None).unwrap();
+        assert_eq!((out.status, out.nodes_run, &out.cursor), (Status::Stopped, 0, &s.start(shard)));
+        // Raised from another thread at some point: resuming still ends the same.
+        let flag = AtomicBool::new(false);
+        let first = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                flag.store(true, Ordering::Relaxed);
+            });
+            s.run(shard, None, &flag, None).unwrap()
+        });
+        let resumed = s.run(shard, Some(first.cursor), &down, None).unwrap();
+        assert_eq!((resumed.status, resumed.cursor), (Status::Complete, whole));
+    }
+
+    #[test]
+    fn errors() {
+        let (rook, a1) = (Slider::Rook, sq("a1"));
+        assert_eq!(ExhaustiveSearch::new(rook, a1, 5).unwrap_err(), Error::BitsOutOfRange { bits: 5, min: 6, max: 12 });
+        assert!(ExhaustiveSearch::new(rook, a1, 13).is_err());
+        assert!(ExhaustiveSearch::new(rook, a1, 6).is_ok());
+        assert_eq!(Shard::new(3, 3), Err(Error::ShardOutOfRange { index: 3, count: 3 }));
+        assert_eq!("2/5".parse::<Shard>(), Shard::new(2, 5).map_err(|e| e.to_string()));
+        assert!("5/5".parse::<Shard>().is_err() && "x".parse::<Shard>().is_err());
+        let s = small_real();
+        let down = AtomicBool::new(false);
+        let other = s.start(Shard::new(0, 2).unwrap());
+        assert_eq!(s.run(Shard::new(1, 2).unwrap(), Some(other), &down, None), Err(Error::CursorMismatch));
+    }
+
+    #[test]
+    fn is_magic_checks_the_definition() {
+        let s = search(Slider::Rook, "g7", 9);
+        assert!(s.is_magic(0x0003ff95e5e6a4c0));
+        assert!(s.is_magic(0x0003ff95e5e6a4c0 | 0xabc << 50), "bits above the period do not matter");
+        assert!(!s.is_magic(0x0003ff95e5e6a4c1));
+        // Volker Annuss's black magic for rook a1 (12 index bits, tests/data/published).
+        let black = ExhaustiveSearch::with_color(Slider::Rook, sq("a1"), 12, Color::Black).unwrap();
+        assert!(black.is_magic(0x80280013FF84FFFF));
+        // Multiplying by 0 or 1 sends every occupancy of a1 to one slot.
+        assert!(!black.is_magic(0) && !black.is_magic(1));
     }
 }
