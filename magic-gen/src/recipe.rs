@@ -98,6 +98,11 @@ pub struct RecipeRow {
     pub offset: Option<u32>,
     /// Index bits (fewer-bit fancy magics).
     pub bits: Option<u32>,
+    /// A fewer-bit magic found by an exhaustive sweep (`sweep:N` in the `candidate` column, the
+    /// magic in the `magic` column): the `N`-th (1-based, `position`) of the ascending list
+    /// `magic-gen sweep` writes. A sweep takes minutes, so the build checks the magic itself
+    /// rather than re-deriving it.
+    pub swept: Option<u64>,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -220,6 +225,7 @@ impl Recipe {
             let _ = writeln!(text, "# cursors={}", cursors.join(" "));
         }
         let packed = matches!(self.layout, RecipeLayout::Packed(_));
+        let swept = self.rows.iter().any(|row| row.swept.is_some());
         // Per-square index bits in a packed recipe: a `bits` column before `magic`.
         let variable = packed && self.rows.iter().any(|row| row.bits.is_some());
         let _ = writeln!(
@@ -227,7 +233,7 @@ impl Recipe {
             "{}{}{}",
             self.layout.columns().join(","),
             if variable { ",bits" } else { "" },
-            if packed { ",magic" } else { "" }
+            if packed || swept { ",magic" } else { "" }
         );
         for row in &self.rows {
             let (slider, square) = (row.slider, row.square);
@@ -237,9 +243,15 @@ impl Recipe {
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
                     let _ = writeln!(text, "{slider},{square},{},{offset},{bits}0x{magic:016X}", row.position);
                 }
-                (None, Some(bits)) => {
-                    let _ = writeln!(text, "{slider},{square},{bits},{}", row.position);
-                }
+                (None, Some(bits)) => match row.swept {
+                    Some(magic) => {
+                        let _ = writeln!(text, "{slider},{square},{bits},sweep:{},0x{magic:016X}", row.position);
+                    }
+                    None => {
+                        let _ =
+                            writeln!(text, "{slider},{square},{bits},{}{}", row.position, if swept { "," } else { "" });
+                    }
+                },
                 (None, None) => unreachable!("a row has an offset (packed) or index bits (fewer-bit)"),
             }
         }
@@ -381,6 +393,9 @@ fn row_bits(row: &RecipeRow) -> u32 {
 
 /// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
 fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
+    if let Some(magic) = row.swept {
+        return magic;
+    }
     match (layout, stream) {
         (RecipeLayout::Packed(_), PackedStream::Dense) => dense_candidate(seed, row.slider, row.square, row.position),
         (RecipeLayout::Packed(indexing), PackedStream::Compact) => {
@@ -434,7 +449,15 @@ fn parse_row(
                 }
                 _ => None,
             };
-            RecipeRow { line: line_number, slider, square, position: number(2)?, offset: Some(offset), bits }
+            RecipeRow {
+                line: line_number,
+                slider,
+                square,
+                position: number(2)?,
+                offset: Some(offset),
+                bits,
+                swept: None,
+            }
         }
         RecipeLayout::FewerBits => {
             let mask_bits = relevant_mask(slider, square).count_ones();
@@ -445,14 +468,40 @@ fn parse_row(
                     mask_bits - 1
                 )));
             }
-            let candidate = number(3)?;
+            let swept = match fields[3].strip_prefix("sweep:") {
+                Some(index) => {
+                    let stated = fields.get(4).filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
+                    let magic = parse_hex(stated)
+                        .map_err(|_| at_square("a `sweep:N` row needs its magic in the `magic` column".into()))?;
+                    let index =
+                        index.parse::<u64>().ok().filter(|&i| i > 0).ok_or_else(|| {
+                            at_square(format!("`{}` is not sweep:N with N from 1", prefix(fields[3])))
+                        })?;
+                    Some((index, magic))
+                }
+                None => None,
+            };
+            let candidate = match swept {
+                Some((index, _)) => index,
+                None => number(3)?,
+            };
             if candidate == 0 {
                 return Err(at_square("candidate numbers start at 1".into()));
             }
-            RecipeRow { line: line_number, slider, square, position: candidate, offset: None, bits: Some(bits as u32) }
+            let bits = Some(bits as u32);
+            RecipeRow {
+                line: line_number,
+                slider,
+                square,
+                position: candidate,
+                offset: None,
+                bits,
+                swept: swept.map(|s| s.1),
+            }
         }
     };
-    if columns.last() == Some(&"magic") {
+    // An empty `magic` field states nothing (rows without one in a file with sweep rows).
+    if columns.last() == Some(&"magic") && !fields[fields.len() - 1].is_empty() && row.swept.is_none() {
         let stated = fields[fields.len() - 1];
         let derived = derive_magic(seed, layout, stream, &row);
         if parse_hex(stated).ok() != Some(derived) {

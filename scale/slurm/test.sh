@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cluster recipe, tested on a real single-node Slurm (start-slurm.sh): 4-task arrays of
-# `search` and of `pack`, merged, equal the single-process results byte for byte; a pack task
+# `search`, `pack` and `sweep`, merged, equal the single-process results byte for byte; a pack task
 # stopped by SIGTERM mid-run and run again ends with the same recipe as one that never
 # stopped. Run from the repository's root; needs root (it installs and starts Slurm).
 set -euo pipefail
@@ -29,19 +29,24 @@ wait_jobs() {
 search_flags=(--slider bishop --square a1,b2,c3,d4,e5,f6,g7,h8 --seed 9)
 pack_flags=(--layout fixed-shift --seed 3 --rook-draws 20000 --bishop-draws 3000 --cycles 3 --cycle-moves 300 --progress 100)
 
+sweep_flags=(--slider bishop --square d8 --bits 5)
+sweep_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/sweep.sbatch" "$work/sweep" "${sweep_flags[@]}")
 search_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/search.sbatch" "$work/search" "${search_flags[@]}")
 pack_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/pack.sbatch" "$work/pack" "${pack_flags[@]}")
 # The single-process runs, meanwhile.
 "$MAGIC_GEN" search "${search_flags[@]}" -o "$work/search-whole.json" 2>/dev/null
+"$MAGIC_GEN" sweep "${sweep_flags[@]}" -o "$work/sweep-whole.txt" 2>/dev/null
 "$MAGIC_GEN" pack --stream compact "${pack_flags[@]}" --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
-wait_jobs "$search_job" "$pack_job"
+wait_jobs "$search_job" "$pack_job" "$sweep_job"
 "$here/status.sh" "$work/search"
 "$here/status.sh" "$work/pack"
 "$MAGIC_GEN" merge "$work"/search/shard-*.json -o "$work/search-merged.json"
 "$MAGIC_GEN" merge "$work"/pack/member-*.csv -o "$work/pack-merged.csv"
 cmp "$work/search-whole.json" "$work/search-merged.json"
 cmp "$work/pack-whole.csv" "$work/pack-merged.csv"
-echo "search and pack arrays merged: byte-identical to the single-process runs"
+"$MAGIC_GEN" merge "$work"/sweep/sweep-*.txt -o "$work/sweep-merged.txt"
+cmp "$work/sweep-whole.txt" "$work/sweep-merged.txt"
+echo "search, pack and sweep arrays merged: byte-identical to the single-process runs"
 
 # Preemption: SIGTERM to a pack task mid-run, then the same task again (as a requeue does).
 long_flags=(--layout fixed-shift --seed 5 --rook-draws 20000 --bishop-draws 3000 --cycles 12 --cycle-moves 2000 --progress 100)

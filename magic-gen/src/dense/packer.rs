@@ -152,7 +152,7 @@ impl Packer {
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 let position = placed.candidate.position;
-                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits: None })
+                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits: None, swept: None })
             })
             .collect();
         Recipe {

@@ -36,9 +36,14 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
         let message = format!("{file} is a recipe of the {} layout, not of fancy-dense", recipe.layout.name());
         return Err(BuildError::Data { layout: layout.name(), message });
     }
+    let swept = recipe.rows.iter().filter(|row| row.swept.is_some()).count();
+    let sweeps = match swept {
+        0 => String::new(),
+        n => format!(" and {n} of its exhaustive sweeps (`magic-gen sweep`, the commands in {file})"),
+    };
     let magics = format!(
-        "{} one-bit-fewer magics of this project's search (master seed {}, candidate numbers from {file}); the fancy magics ({}) elsewhere",
-        recipe.rows.len(),
+        "{} one-bit-fewer magics of this project's search (master seed {}, candidate numbers from {file}){sweeps}; the fancy magics ({}) elsewhere",
+        recipe.rows.len() - swept,
         recipe.seed,
         fancy.plan
     );

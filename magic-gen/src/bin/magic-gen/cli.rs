@@ -39,6 +39,40 @@ pub enum Command {
     Merge(MergeArgs),
     /// Search black or fixed-shift magics packed densely into one shared array; writes a recipe.
     Pack(PackArgs),
+    /// List every magic of one square with the given index bits, exhaustively (or one shard).
+    Sweep(SweepArgs),
+}
+
+/// An exhaustive sweep of one square.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The slider.
+    #[arg(long)]
+    pub slider: Slider,
+    /// The square, such as g7.
+    #[arg(long)]
+    pub square: Square,
+    /// Index bits.
+    #[arg(long, conflicts_with = "bits_below")]
+    pub bits: Option<u32>,
+    /// Index bits fewer than the mask's (1: the "one bit fewer" magics).
+    #[arg(long)]
+    pub bits_below: Option<u32>,
+    /// Black magics (`(occupied | !mask) * magic`), one per class of equivalent ones.
+    #[arg(long)]
+    pub black: bool,
+    /// Sweep shard I of N (contiguous ranges of the magic's lowest bits); `merge` joins them.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<magic_gen::search::exhaustive::Shard>,
+    /// Continue a stopped sweep from its file.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Stop after this many seconds (the file records where; --resume goes on).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Write the list here.
+    #[arg(long, short)]
+    pub output: PathBuf,
 }
 
 /// Output formats of `search` and `merge`.

@@ -14,6 +14,7 @@ mod pack_cmd;
 mod search_cmd;
 mod show_cmd;
 mod stats_cmd;
+mod sweep_cmd;
 mod verify_cmd;
 
 use std::process::ExitCode;
@@ -53,6 +54,7 @@ fn main() -> ExitCode {
         Command::Emit(args) => emit_cmd::run(args),
         Command::Merge(args) => merge_cmd::run(args),
         Command::Pack(args) => pack_cmd::run(args),
+        Command::Sweep(args) => sweep_cmd::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -142,6 +142,14 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     let mut parts = Vec::new();
     for path in &args.files {
         let text = crate::output::read_text(path)?;
+        if text.starts_with(crate::sweep_cmd::TITLE) {
+            let mut files = Vec::new();
+            for path in &args.files {
+                files.push((path.display().to_string(), crate::output::read_text(path)?));
+            }
+            write_text(args.output.as_deref(), &crate::sweep_cmd::merge(&files)?)?;
+            return Ok(Outcome::Success);
+        }
         if text.trim_start().starts_with('#') {
             return merge_recipes(&args, &references);
         }

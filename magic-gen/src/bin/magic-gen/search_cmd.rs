@@ -109,6 +109,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     // square, shard, bits) and always yields the first magic of its sequence: the rounds and
     // the pool decide the order of the work, never the result.
     let mut found: Vec<Option<FoundMagic>> = vec![None; searches.len()];
+    let mut next_log = started + Duration::from_secs(60);
     loop {
         let mut active: Vec<(&mut SquareSearch, &mut Option<FoundMagic>)> = searches
             .iter_mut()
@@ -132,6 +133,16 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         let drawn: u64 = searches.iter().map(SquareSearch::drawn).sum();
         let seconds = started.elapsed().as_secs_f64().max(1e-9);
         progress.set_message(format!("{:.1} M candidates/s", drawn as f64 / seconds / 1e6));
+        // Without a terminal (a cluster task's log), a line a minute instead of the bar.
+        if progress.is_hidden() && Instant::now() >= next_log {
+            next_log = Instant::now() + Duration::from_secs(60);
+            let done = found.iter().filter(|f| f.is_some()).count();
+            eprintln!(
+                "{seconds:.0} s: {done} of {} squares found, {drawn} candidates tested ({:.2} M/s)",
+                found.len(),
+                drawn as f64 / seconds / 1e6
+            );
+        }
     }
     progress.finish_and_clear();
     let elapsed = started.elapsed();

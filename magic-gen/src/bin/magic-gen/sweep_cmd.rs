@@ -1,0 +1,215 @@
+//! `magic-gen sweep`: every magic of one (slider, square) with a given number of index bits, by
+//! the exhaustive search ([`magic_gen::search::exhaustive`]), or one shard of it.
+//!
+//! The output is a list of magics (one hexadecimal number a line, which `verify` reads) headed
+//! by `# key=value` lines that hold the settings and the shard's cursor, so that `--resume`
+//! continues a stopped run and `merge` of every shard gives the unsharded file byte for byte.
+
+use std::path::Path;
+
+use magic_gen::search::exhaustive::{Color, Cursor, ExhaustiveSearch, Shard, Status};
+use magic_gen::text::parse_hex;
+use magic_gen::{Slider, Square};
+
+use crate::cli::SweepArgs;
+use crate::interrupt::{Reason, Stop};
+use crate::output::{check_writable, read_text, write_text};
+use crate::{Failure, Outcome};
+
+/// The first line of a sweep file.
+pub const TITLE: &str = "# magic-gen sweep: every magic below the period, ascending";
+
+/// A sweep file: its settings and cursor.
+pub struct SweepFile {
+    /// The square swept.
+    pub slider: Slider,
+    /// The square swept.
+    pub square: Square,
+    /// Index bits.
+    pub bits: u32,
+    /// Black or white magics.
+    pub color: Color,
+    /// Where the shard stands.
+    pub cursor: Cursor,
+    /// The shard's last first-field value plus one.
+    pub end: u64,
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The file's text.
+pub fn render(file: &SweepFile) -> String {
+    let cursor = &file.cursor;
+    let status = if cursor.next == file.end { "complete" } else { "partial" };
+    let levels: Vec<String> = cursor.level_tests.iter().map(u64::to_string).collect();
+    let mut text = format!(
+        "{TITLE}\n# slider={}\n# square={}\n# bits={}\n# color={}\n# shard={}\n# next={}\n# end={}\n# status={status}\n# tests={}\n# nodes={}\n# level_tests={}\n",
+        file.slider,
+        file.square,
+        file.bits,
+        color_name(file.color),
+        cursor.shard,
+        cursor.next,
+        file.end,
+        cursor.tests(),
+        cursor.nodes,
+        levels.join(" ")
+    );
+    for magic in &cursor.magics {
+        text += &format!("{magic:#018x}\n");
+    }
+    text
+}
+
+/// Reads a sweep file (`name` for messages).
+pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
+    let mut fields = std::collections::BTreeMap::new();
+    let mut magics = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let at = |message: String| Failure(format!("{name}:{}: {message}", number + 1));
+        let line = line.trim();
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some((key, value)) = comment.split_once('=') {
+                fields.insert(key.trim().to_owned(), value.trim().to_owned());
+            }
+        } else if !line.is_empty() {
+            magics.push(parse_hex(line).map_err(at)?);
+        }
+    }
+    let field = |key: &str| {
+        fields.get(key).cloned().ok_or_else(|| Failure(format!("{name}: no `# {key}=` line: not a sweep file")))
+    };
+    let number = |key: &str| -> Result<u64, Failure> {
+        field(key)?.parse().map_err(|_| Failure(format!("{name}: `# {key}=` is not a whole number")))
+    };
+    let slider: Slider = field("slider")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
+    let square: Square = field("square")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
+    let bits = u32::try_from(number("bits")?).map_err(|_| Failure(format!("{name}: bits out of range")))?;
+    let color = match field("color")?.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(Failure(format!("{name}: color `{other}` is neither white nor black"))),
+    };
+    let shard: Shard = field("shard")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
+    let level_tests = field("level_tests")?
+        .split_whitespace()
+        .map(|v| v.parse().map_err(|_| Failure(format!("{name}: `# level_tests=` holds whole numbers"))))
+        .collect::<Result<Vec<u64>, _>>()?;
+    let mask = magic_gen::geometry::relevant_mask(slider, square);
+    let cursor =
+        Cursor { mask, bits, color, shard, next: number("next")?, magics, level_tests, nodes: number("nodes")? };
+    if cursor.tests() != number("tests")? {
+        return Err(Failure(format!("{name}: `# tests=` is not the sum of `# level_tests=`")));
+    }
+    Ok(SweepFile { slider, square, bits, color, cursor, end: number("end")? })
+}
+
+pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
+    check_writable(Some(&args.output))?;
+    let occupancies_bits = magic_gen::geometry::relevant_mask(args.slider, args.square).count_ones();
+    let bits = match (args.bits, args.bits_below) {
+        (Some(bits), None) => bits,
+        (None, Some(below)) => occupancies_bits.checked_sub(below).ok_or_else(|| {
+            Failure(format!("--bits-below {below} is out of range: 0 to the mask's {occupancies_bits} bits"))
+        })?,
+        _ => return Err(Failure("give --bits or --bits-below".to_owned())),
+    };
+    let color = if args.black { Color::Black } else { Color::White };
+    let search = ExhaustiveSearch::with_color(args.slider, args.square, bits, color)
+        .map_err(|e| Failure(format!("{} {}: {e}", args.slider, args.square)))?;
+    let shard = args.shard.unwrap_or(Shard::new(0, 1).expect("0/1 exists"));
+    Shard::new(shard.index(), shard.count()).map_err(|e| Failure(e.to_string()))?;
+    let cursor = match &args.resume {
+        Some(path) => {
+            let file = parse(&path.display().to_string(), &read_text(path)?)?;
+            if (file.slider, file.square, file.bits, file.color) != (args.slider, args.square, bits, color) {
+                return Err(Failure(format!("{}: a sweep of other settings", path.display())));
+            }
+            Some(file.cursor)
+        }
+        None => None,
+    };
+    let stop = Stop::install(args.time)?;
+    let started = std::time::Instant::now();
+    let outcome = search
+        .run(shard, cursor, stop.flag(), None)
+        .map_err(|e| Failure(format!("{}: {e}", args.resume.as_deref().unwrap_or(Path::new("-")).display())))?;
+    let end = search.shard_range(shard).end;
+    let file = SweepFile { slider: args.slider, square: args.square, bits, color, cursor: outcome.cursor, end };
+    write_text(Some(&args.output), &render(&file))?;
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{} {} {bits} bits ({}), shard {shard}: {} magics, {} tests in {seconds:.1} s ({:.1} M tests/s){}",
+        args.slider,
+        args.square,
+        color_name(color),
+        file.cursor.magics.len(),
+        file.cursor.tests(),
+        outcome.nodes_run as f64 / seconds.max(1e-9) / 1e6,
+        if outcome.status == Status::Complete {
+            "; complete".to_owned()
+        } else {
+            format!("; stopped before value {} of {end}: --resume goes on", file.cursor.next)
+        },
+    );
+    match stop.reason().and_then(Reason::exit_code) {
+        Some(code) if outcome.status != Status::Complete => Ok(Outcome::Stopped(code)),
+        _ => Ok(Outcome::Success),
+    }
+}
+
+/// `merge` of sweep files: every shard of one sweep once, each complete; the union of their
+/// magics, ascending, as one unsharded sweep writes it.
+pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
+    let parsed = files.iter().map(|(name, text)| parse(name, text)).collect::<Result<Vec<_>, _>>()?;
+    let first = parsed.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
+    let count = first.cursor.shard.count();
+    let search = ExhaustiveSearch::with_color(first.slider, first.square, first.bits, first.color)
+        .map_err(|e| Failure(e.to_string()))?;
+    let mut seen = vec![false; usize::try_from(count).unwrap_or(usize::MAX).min(1 << 20)];
+    for (file, (name, _)) in parsed.iter().zip(files) {
+        if (file.slider, file.square, file.bits, file.color, file.cursor.shard.count())
+            != (first.slider, first.square, first.bits, first.color, count)
+        {
+            return Err(Failure(format!("{name}: a sweep of other settings than {}", files[0].0)));
+        }
+        let index = file.cursor.shard.index() as usize;
+        if index >= seen.len() || std::mem::replace(&mut seen[index], true) {
+            return Err(Failure(format!("{name}: shard {} is given twice", file.cursor.shard)));
+        }
+        if file.cursor.next != file.end || file.end != search.shard_range(file.cursor.shard).end {
+            return Err(Failure(format!("{name}: shard {} is not complete: --resume it", file.cursor.shard)));
+        }
+        for &magic in &file.cursor.magics {
+            if !search.is_magic(magic) {
+                return Err(Failure(format!("{name}: {magic:#018x} is not a magic of this sweep")));
+            }
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(Failure(format!("shard {missing}/{count} is missing")));
+    }
+    let whole = Shard::new(0, 1).expect("0/1 exists");
+    let mut cursor = search.start(whole);
+    cursor.next = search.shard_range(whole).end;
+    for file in &parsed {
+        cursor.magics.extend_from_slice(&file.cursor.magics);
+        cursor.nodes += file.cursor.nodes;
+        cursor.level_tests.iter_mut().zip(&file.cursor.level_tests).for_each(|(a, b)| *a += b);
+    }
+    cursor.magics.sort_unstable();
+    let end = cursor.next;
+    Ok(render(&SweepFile {
+        slider: first.slider,
+        square: first.square,
+        bits: first.bits,
+        color: first.color,
+        cursor,
+        end,
+    }))
+}
