@@ -11,7 +11,7 @@ export MAGIC_GEN=$PWD/${CARGO_TARGET_DIR:-target}/release/magic-gen
 "$here/start-slurm.sh"
 export SLURM_CONF=${MAGIC_SLURM_DIR:-/tmp/magic-slurm}/slurm.conf
 work=$(mktemp -d)
-trap 'rm -rf "$work"; "$here/stop-slurm.sh"' EXIT
+trap 'cd /; rm -rf "$work"; "$here/stop-slurm.sh"' EXIT
 cd "$work"
 
 # Waits until every job named in "$@" has left the queue.

@@ -108,10 +108,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     let references = ReferenceSet::new();
     let start = match &args.resume {
         Some(path) => {
-            let text = crate::output::read_text(path)?;
-            let recipe =
-                Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
-            recipe.check(&references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+            let recipe = read_checked_recipe(path, &references)?;
             if let Some(checkpoint) = &recipe.checkpoint {
                 eprintln!("resumed seed {} at iteration {}", recipe.seed, checkpoint.iteration);
             }
@@ -183,6 +180,14 @@ impl<'a> Watch<'a> {
     }
 }
 
+/// The recipe at `path`, parsed and checked exhaustively (a resumption starts from it).
+fn read_checked_recipe(path: &Path, references: &ReferenceSet) -> Result<Recipe, Failure> {
+    let text = crate::output::read_text(path)?;
+    let recipe = Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+    recipe.check(references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    Ok(recipe)
+}
+
 /// A portfolio member's seed: the master seed plus its index.
 fn member_seed(seed: u64, member: u64) -> Result<u64, Failure> {
     seed.checked_add(member).ok_or_else(|| Failure(format!("--seed {seed} plus member {member} overflows")))
@@ -231,13 +236,7 @@ fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
     }
     let plan = plan(args.shard)?;
     let start = match &args.resume {
-        Some(path) => {
-            let text = crate::output::read_text(path)?;
-            let recipe =
-                Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
-            recipe.check(&references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-            AnnealStart::Resume(recipe)
-        }
+        Some(path) => AnnealStart::Resume(read_checked_recipe(path, &references)?),
         None => AnnealStart::New,
     };
     let mut watch = Watch::new(&references, args, "cycle")?;
