@@ -41,7 +41,7 @@ use crate::reference::ReferenceSet;
 use crate::search::compact_stream::{Terms, compact_candidate};
 use crate::search::dense_stream::dense_candidate;
 use crate::search::{Family, nth_candidate};
-use crate::text::{parse_hex, strip_bom};
+use crate::text::{parse_hex, quote_prefix, strip_bom};
 use magic_tables_core::{Slider, Square, pair_index};
 
 /// What a recipe describes.
@@ -140,15 +140,7 @@ pub struct Recipe {
 
 /// The metadata lines that must hold a whole number.
 fn number_line(key: &str, value: &str) -> Result<u64, String> {
-    value.parse().map_err(|_| format!("`# {key}=` must be a whole number, not `{}`", prefix(value)))
-}
-
-/// At most the first 24 characters of `text`, for quoting a bad token in a message.
-fn prefix(text: &str) -> String {
-    match text.char_indices().nth(24) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
+    value.parse().map_err(|_| format!("`# {key}=` must be a whole number, not `{}`", quote_prefix(value)))
 }
 
 impl Recipe {
@@ -286,7 +278,9 @@ impl Recipe {
                 let (key, value) = (key.trim(), value.trim());
                 match key {
                     "seed" => {
-                        seed = Some(value.parse::<u64>().map_err(|_| at(format!("`{}` is not a seed", prefix(value))))?)
+                        seed = Some(
+                            value.parse::<u64>().map_err(|_| at(format!("`{}` is not a seed", quote_prefix(value))))?,
+                        )
                     }
                     "layout" => {
                         layout = Some(match value {
@@ -296,7 +290,7 @@ impl Recipe {
                             other => {
                                 return Err(at(format!(
                                     "unknown layout `{}`: black, fixed-shift or fancy-dense",
-                                    prefix(other)
+                                    quote_prefix(other)
                                 )));
                             }
                         })
@@ -306,7 +300,9 @@ impl Recipe {
                         stream = match value {
                             "compact" => PackedStream::Compact,
                             "dense" => PackedStream::Dense,
-                            other => return Err(at(format!("unknown stream `{}`: dense or compact", prefix(other)))),
+                            other => {
+                                return Err(at(format!("unknown stream `{}`: dense or compact", quote_prefix(other))));
+                            }
                         }
                     }
                     "table_entries" => entries = Some(number_line(key, value).map_err(at)? as usize),
@@ -425,12 +421,12 @@ fn parse_row(
     if fields.len() != columns.len() {
         return Err(at(format!("{} fields where the header has {}", fields.len(), columns.len())));
     }
-    let slider: Slider = fields[0].parse().map_err(|e| at(format!("`{}` is {e}", prefix(fields[0]))))?;
-    let square: Square = fields[1].parse().map_err(|e| at(format!("`{}` is {e}", prefix(fields[1]))))?;
+    let slider: Slider = fields[0].parse().map_err(|e| at(format!("`{}` is {e}", quote_prefix(fields[0]))))?;
+    let square: Square = fields[1].parse().map_err(|e| at(format!("`{}` is {e}", quote_prefix(fields[1]))))?;
     let at_square = |message: String| at(format!("{slider} {square}: {message}"));
     let number = |col: usize| -> Result<u64, RecordError> {
         fields[col].parse().map_err(|_| {
-            at_square(format!("`{}` in column `{}` is not a whole number", prefix(fields[col]), columns[col]))
+            at_square(format!("`{}` in column `{}` is not a whole number", quote_prefix(fields[col]), columns[col]))
         })
     };
     let row = match layout {
@@ -473,10 +469,9 @@ fn parse_row(
                     let stated = fields.get(4).filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
                     let magic = parse_hex(stated)
                         .map_err(|_| at_square("a `sweep:N` row needs its magic in the `magic` column".into()))?;
-                    let index =
-                        index.parse::<u64>().ok().filter(|&i| i > 0).ok_or_else(|| {
-                            at_square(format!("`{}` is not sweep:N with N from 1", prefix(fields[3])))
-                        })?;
+                    let index = index.parse::<u64>().ok().filter(|&i| i > 0).ok_or_else(|| {
+                        at_square(format!("`{}` is not sweep:N with N from 1", quote_prefix(fields[3])))
+                    })?;
                     Some((index, magic))
                 }
                 None => None,
@@ -507,7 +502,7 @@ fn parse_row(
         if parse_hex(stated).ok() != Some(derived) {
             return Err(at_square(format!(
                 "magic {} is not the one its seed and position give ({derived:#018X})",
-                prefix(stated)
+                quote_prefix(stated)
             )));
         }
     }

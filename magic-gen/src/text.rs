@@ -17,6 +17,15 @@ pub fn parse_hex(text: &str) -> Result<u64, String> {
     u64::from_str_radix(digits, 16).map_err(|e| format!("`{text}`: {e}"))
 }
 
+/// At most the first 24 characters of `text`, and `…` if there were more: how a message quotes a
+/// bad token without printing a whole line of garbage.
+pub fn quote_prefix(text: &str) -> String {
+    match text.char_indices().nth(24) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,6 +38,12 @@ mod tests {
         for bad in ["", "0x", "0x1_0", "0x10000000000000000", "-1", "0xg"] {
             assert!(parse_hex(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn quoted_prefixes() {
+        assert_eq!(quote_prefix("x9529"), "x9529");
+        assert_eq!(quote_prefix(&"é".repeat(30)), format!("{}…", "é".repeat(24)));
     }
 
     #[test]

@@ -151,6 +151,37 @@ impl Placement {
         self.board.lowest_fit(candidate, from, max_top)
     }
 
+    /// Among `choices` of `pool`, the candidate and board position with the lowest score
+    /// `8 · top + used_weight · used` at its lowest fit (the first of equal scores): how a square
+    /// is put on the board, by the moves and by the first placement alike.
+    pub(super) fn best_fit(
+        &self,
+        pool: &[Candidate],
+        choices: impl Iterator<Item = u32>,
+        used_weight: u32,
+    ) -> Option<(u32, u32)> {
+        let mut best: Option<(u64, u32, u32)> = None; // (score, choice, start)
+        for choice in choices {
+            let candidate = &pool[choice as usize];
+            let penalty = u64::from(used_weight) * candidate.used.len() as u64;
+            // Only a top below the best score (less this candidate's penalty) can beat it.
+            let limit = match best {
+                Some((score, _, _)) => match score.checked_sub(penalty) {
+                    Some(room) => (room / 8) as usize,
+                    None => continue,
+                },
+                None => CAPACITY,
+            };
+            if let Some(start) = self.board.lowest_fit(candidate, candidate.low as usize, limit) {
+                let score = 8 * (start as u64 + u64::from(candidate.span)) + penalty;
+                if best.is_none_or(|(best_score, _, _)| score < best_score) {
+                    best = Some((score, choice, start as u32));
+                }
+            }
+        }
+        best.map(|(_, choice, start)| (choice, start))
+    }
+
     /// Puts `pair` with its pool's candidate `choice` (which is `candidate`) at `start`.
     pub(super) fn put(&mut self, pair: usize, choice: u32, start: u32, candidate: &Candidate) {
         self.board.set(candidate, start as usize, true);
@@ -247,30 +278,11 @@ fn run_chain(
         }
         for &(pair, spot) in &saved {
             let pool = &pools[pair].candidates;
-            let mut best_fit: Option<(u64, u32, u32)> = None; // (score, choice, start)
             let options =
                 std::iter::once(spot.choice).chain((0..params.choices).map(|_| rng.below(pool.len() as u64) as u32));
-            for choice in options {
-                let candidate = &pool[choice as usize];
-                let penalty = u64::from(params.used_weight) * candidate.used.len() as u64;
-                // Only a top below the best score (less this candidate's penalty) can beat it.
-                let limit = match best_fit {
-                    Some((score, _, _)) => match score.checked_sub(penalty) {
-                        Some(room) => (room / 8) as usize,
-                        None => continue,
-                    },
-                    None => CAPACITY,
-                };
-                if let Some(start) = placement.board.lowest_fit(candidate, candidate.low as usize, limit) {
-                    let score = 8 * (start as u64 + u64::from(candidate.span)) + penalty;
-                    if best_fit.is_none_or(|(best_score, _, _)| score < best_score) {
-                        best_fit = Some((score, choice, start as u32));
-                    }
-                }
-            }
             // The square's old spot is free unless an earlier square of this move took it; the
             // board's capacity is far above any table, so some spot always fits.
-            let (_, choice, start) = best_fit.expect("the board has room");
+            let (choice, start) = placement.best_fit(pool, options, params.used_weight).expect("the board has room");
             placement.put(pair, choice, start, &pool[choice as usize]);
         }
         let new_energy = placement.energy();

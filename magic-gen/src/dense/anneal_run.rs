@@ -12,10 +12,10 @@ use crate::reference::ReferenceSet;
 use magic_tables_core::pair_index;
 
 use super::anneal::{AnnealParams, Placement, cycle};
-use super::board::CAPACITY;
+use super::compact::lines_at;
 use super::pools::{Pool, PoolParams, build_pools};
 use super::run::{Finished, Observer, Progress};
-use super::square::{Candidate, pair_parts};
+use super::square::pair_parts;
 
 /// The error of a run stopped before it had anything to write.
 pub const STOPPED_EARLY: &str = "stopped before the first placement: nothing to write";
@@ -112,35 +112,12 @@ fn construct(pools: &[Pool], used_weight: u32) -> Placement {
     order.sort_by_key(|&pair| (pair / 64, std::cmp::Reverse(pools[pair].candidates[0].used.len()), pair));
     let mut placement = Placement::empty(pools.len());
     for pair in order {
-        let mut best: Option<(u64, u32, usize)> = None; // (score, choice, start)
-        for (choice, candidate) in pools[pair].candidates.iter().enumerate() {
-            let penalty = u64::from(used_weight) * candidate.used.len() as u64;
-            let limit = match best {
-                Some((score, _, _)) => match score.checked_sub(penalty) {
-                    Some(room) => (room / 8) as usize,
-                    None => continue,
-                },
-                None => CAPACITY,
-            };
-            if let Some(start) = placement.fit(candidate, candidate.low as usize, limit) {
-                let score = 8 * (start + candidate.span as usize) as u64 + penalty;
-                if best.is_none_or(|(best_score, _, _)| score < best_score) {
-                    best = Some((score, choice as u32, start));
-                }
-            }
-        }
-        let (_, choice, start) = best.expect("the board has room");
-        placement.put(pair, choice, start as u32, &pools[pair].candidates[choice as usize]);
+        let candidates = &pools[pair].candidates;
+        let (choice, start) =
+            placement.best_fit(candidates, 0..candidates.len() as u32, used_weight).expect("the board has room");
+        placement.put(pair, choice, start, &candidates[choice as usize]);
     }
     placement
-}
-
-/// Cache lines (of eight slots) that `candidate`'s used slots touch when placed at `start`.
-fn lines_at(candidate: &Candidate, start: usize) -> usize {
-    let mut lines: Vec<usize> = candidate.used.iter().map(|&r| (start + r as usize) / 8).collect();
-    lines.sort_unstable();
-    lines.dedup();
-    lines.len()
 }
 
 /// Re-places every bishop with the pool candidate whose used slots touch the fewest cache

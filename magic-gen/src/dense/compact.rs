@@ -9,7 +9,7 @@ use super::packer::Packer;
 use super::square::{Candidate, pair_parts};
 
 /// Cache lines (of eight slots) that `candidate`'s used slots touch when placed at `start`.
-fn lines_at(candidate: &Candidate, start: usize) -> usize {
+pub(super) fn lines_at(candidate: &Candidate, start: usize) -> usize {
     let mut lines: Vec<usize> = candidate.used.iter().map(|&r| (start + r as usize) / 8).collect();
     lines.sort_unstable();
     lines.dedup();

@@ -43,7 +43,7 @@ use rand_chacha::rand_core::Rng;
 use magic_tables_core::geometry::relevant_mask;
 use magic_tables_core::{Slider, Square};
 
-use super::stream::{StreamSet, square_rng};
+use super::stream::{StreamSet, square_rng_at};
 
 /// 32-bit ChaCha words consumed by one candidate.
 pub const WORDS_PER_CANDIDATE: u64 = 16;
@@ -143,9 +143,7 @@ pub fn cost(term: u64, mask: u64) -> u128 {
 
 /// The stream of (`seed`, `slider`, `square`) at candidate `k`.
 fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
-    let mut rng = square_rng(seed, StreamSet::Compact, slider, square);
-    rng.set_word_pos(u128::from(k) * u128::from(WORDS_PER_CANDIDATE));
-    rng
+    square_rng_at(seed, StreamSet::Compact, slider, square, WORDS_PER_CANDIDATE, k)
 }
 
 fn read_words(rng: &mut ChaCha8Rng) -> [u32; 16] {

@@ -28,7 +28,7 @@ use rand_chacha::rand_core::Rng;
 
 use magic_tables_core::{Slider, Square};
 
-use super::stream::{StreamSet, square_rng};
+use super::stream::{StreamSet, square_rng_at};
 
 /// 32-bit ChaCha words consumed by one candidate.
 pub const WORDS_PER_CANDIDATE: u64 = 8;
@@ -42,9 +42,7 @@ pub fn dense_candidate(seed: u64, slider: Slider, square: Square, k: u64) -> u64
 
 /// The stream of (`seed`, `slider`, `square`) at candidate `k`.
 fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
-    let mut rng = square_rng(seed, StreamSet::Dense, slider, square);
-    rng.set_word_pos(u128::from(k) * u128::from(WORDS_PER_CANDIDATE));
-    rng
+    square_rng_at(seed, StreamSet::Dense, slider, square, WORDS_PER_CANDIDATE, k)
 }
 
 fn read_words(rng: &mut ChaCha8Rng) -> [u32; 8] {

@@ -1050,13 +1050,8 @@ impl ExhaustiveSearch {
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
             let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
             let a = u32::from(sub.id);
-            let seen = scratch[h];
-            if seen >> 8 == epoch {
-                if seen & 0xff != a {
-                    return false;
-                }
-            } else {
-                scratch[h] = epoch << 8 | a;
+            if !stamp(scratch, h, epoch, a) {
+                return false;
             }
             *h_out = h as u16;
             // The slots this subset can reach: class `h mod u`, from position `h / u` on.
@@ -1102,13 +1097,8 @@ impl ExhaustiveSearch {
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
             let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
             let a = u32::from(sub.id);
-            let seen = scratch[h];
-            if seen >> 8 == epoch {
-                if seen & 0xff != a {
-                    return false;
-                }
-            } else {
-                scratch[h] = epoch << 8 | a;
+            if !stamp(scratch, h, epoch, a) {
+                return false;
             }
             *h_out = h as u16;
             let p = (h & umask) << lv.rot;
@@ -1282,6 +1272,18 @@ impl ExhaustiveSearch {
     fn prefix_bits(&self, depth: usize) -> u32 {
         if depth == 0 { self.root.m_bits } else { self.levels[depth - 1].lo + self.levels[depth - 1].width }
     }
+}
+
+/// Claims slot `h` of the epoch-stamped `scratch` table for attack set `a`: false if the slot
+/// already holds another set in this epoch (a collision among a level's new subsets).
+#[inline(always)]
+fn stamp(scratch: &mut [u32], h: usize, epoch: u32, a: u32) -> bool {
+    let seen = scratch[h];
+    if seen >> 8 == epoch {
+        return seen & 0xff == a;
+    }
+    scratch[h] = epoch << 8 | a;
+    true
 }
 
 #[cfg(test)]

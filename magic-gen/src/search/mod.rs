@@ -12,7 +12,8 @@ mod stream;
 mod tester;
 
 pub use stream::{
-    CandidateStream, Family, SHARD_BLOCK, Shard, ShardError, StreamSet, nth_candidate, square_rng, stream_id,
+    CandidateStream, Family, SHARD_BLOCK, Shard, ShardError, StreamSet, nth_candidate, square_rng, square_rng_at,
+    stream_id,
 };
 pub use tester::MagicTester;
 

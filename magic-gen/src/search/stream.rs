@@ -42,11 +42,25 @@ pub fn square_rng(seed: u64, set: StreamSet, slider: Slider, square: Square) -> 
     rng
 }
 
+/// [`square_rng`] sought to candidate `k` (0-based) of a stream whose candidates take
+/// `words_per_candidate` 32-bit words each: how every frozen stream reaches any candidate in O(1).
+pub fn square_rng_at(
+    seed: u64,
+    set: StreamSet,
+    slider: Slider,
+    square: Square,
+    words_per_candidate: u64,
+    k: u64,
+) -> ChaCha8Rng {
+    let mut rng = square_rng(seed, set, slider, square);
+    rng.set_word_pos(u128::from(k) * u128::from(words_per_candidate));
+    rng
+}
+
 /// Candidate `number` (1-based) of the whole sequence of (`seed`, `slider`, `square`) in
 /// `family`, found by seeking the stream rather than drawing the candidates before it.
 pub fn nth_candidate(seed: u64, slider: Slider, square: Square, family: Family, number: u64) -> Option<u64> {
-    let mut rng = square_rng(seed, StreamSet::Fancy, slider, square);
-    rng.set_word_pos(u128::from(number.checked_sub(1)?) * u128::from(family.words()));
+    let mut rng = square_rng_at(seed, StreamSet::Fancy, slider, square, family.words(), number.checked_sub(1)?);
     Some(family.draw(&mut rng))
 }
 

@@ -9,6 +9,7 @@ use magic_gen::files::read_results;
 use magic_gen::layout::MagicSource;
 use magic_gen::layouts::{self, Inputs, fancy_dense, overlapped};
 use magic_gen::records::is_record_file;
+use magic_gen::text::quote_prefix;
 use magic_gen::{Generated, ReferenceSet, SeedPlan, generate_fancy};
 
 use crate::cli::{EmitArgs, SourceFormat};
@@ -28,15 +29,7 @@ fn seed_plan(seed: &str) -> Result<SeedPlan, Failure> {
     }
     seed.parse()
         .map(SeedPlan::Master)
-        .map_err(|_| Failure(format!("--seed `{}` is neither a whole number nor `tuned`", short(seed))))
-}
-
-/// At most the first 24 characters of a bad token, for a message.
-fn short(text: &str) -> String {
-    match text.char_indices().nth(24) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
+        .map_err(|_| Failure(format!("--seed `{}` is neither a whole number nor `tuned`", quote_prefix(seed))))
 }
 
 fn search(references: &ReferenceSet, plan: SeedPlan, max_candidates: u64) -> Fancy {
@@ -56,7 +49,7 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if args.format == SourceFormat::C && !build_support::c_header::valid_prefix(&args.prefix) {
         return Err(Failure(format!(
             "--prefix `{}` is not a C identifier of 1 to 32 letters, digits and `_`",
-            short(&args.prefix)
+            quote_prefix(&args.prefix)
         )));
     }
     let output = args.output.as_deref();
