@@ -80,6 +80,9 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
             rook: "return @ATTACKS[m->attacks + (((occupied | m->not_mask) * m->magic) >> 52)];",
             bishop: "return @ATTACKS[m->attacks + (((occupied | m->not_mask) * m->magic) >> 55)];",
         },
+        Layout::BlackVariable => {
+            same("return @ATTACKS[m->attacks + (((occupied | m->not_mask) * m->magic) >> m->shift)];")
+        }
         Layout::ByteLookup => same(
             "return @ATTACK_SETS[m->base + @INDEXES[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)]];",
         ),
@@ -119,6 +122,9 @@ fn rust_preamble(layout: Layout) -> &'static str {
             "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::fixed_shift::FixedMagic;\n"
         }
         Layout::Black => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::black::BlackMagic;\n",
+        Layout::BlackVariable => {
+            "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::black_variable::BlackVariableMagic;\n"
+        }
         Layout::ByteLookup => "use magic_tables_core::layouts::byte_lookup::ByteMagic;\n",
         Layout::Magic32 => "use magic_tables_core::layouts::magic32::Magic32;\n",
         Layout::Shared => "use magic_tables_core::layouts::shared::SharedMagic;\n",

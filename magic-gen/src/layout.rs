@@ -81,6 +81,8 @@ registry! {
     FixedShift = "fixed-shift", MagicSource::Recipe("fixed_shift.recipe.csv");
     /// Black magics: `(occupied | !mask) * magic >> shift`, overlapping.
     Black = "black", MagicSource::Recipe("black.recipe.csv");
+    /// Black magics with a shift per square, overlapping: the smallest single-lookup table.
+    BlackVariable = "black-variable", MagicSource::Recipe("black_variable.recipe.csv");
     /// A byte per slot into the deduplicated attack sets.
     ByteLookup = "byte-lookup", MagicSource::TunedSearch;
     /// Two 32-bit multiplications.

@@ -40,8 +40,8 @@
 //! Every layout of the Chess Programming Wiki's [Magic Bitboards](https://www.chessprogramming.org/Magic_Bitboards)
 //! page is a cargo feature adding a module of its name with the
 //! same functions: `fancy` (the tables this project's own seeded search finds at build time),
-//! `plain`, `fancy-dense`, `fixed-shift`, `black`, `byte-lookup`, `magic32`, `shared`, `folded`
-//! and `pext`.
+//! `plain`, `fancy-dense`, `fixed-shift`, `black`, `black-variable` (black magics with a shift
+//! per square), `byte-lookup`, `magic32`, `shared`, `folded` and `pext`.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -99,6 +99,7 @@ macro_rules! for_each_layout {
             (fancy_dense, "fancy-dense"),
             (fixed_shift, "fixed-shift"),
             (black, "black"),
+            (black_variable, "black-variable"),
             (byte_lookup, "byte-lookup"),
             (magic32, "magic32"),
             (shared, "shared"),

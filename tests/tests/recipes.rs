@@ -6,15 +6,18 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use magic_gen::Layout;
 use magic_gen::ReferenceSet;
 use magic_gen::layouts::overlapped;
 use magic_gen::recipe::Recipe;
 
 const BLACK: &str = include_str!("../../magic-tables/data/black.recipe.csv");
 const FILE: &str = "data/black.recipe.csv";
+const BLACK_VARIABLE: &str = include_str!("../../magic-tables/data/black_variable.recipe.csv");
+const VARIABLE_FILE: &str = "data/black_variable.recipe.csv";
 
 fn build_error(text: &str) -> String {
-    overlapped::build_black(&ReferenceSet::new(), FILE, text).unwrap_err().to_string()
+    overlapped::build_black(Layout::Black, &ReferenceSet::new(), FILE, text).unwrap_err().to_string()
 }
 
 /// The line number (1-based) of the first row of `square` in `text`.
@@ -34,7 +37,23 @@ fn the_shipped_recipes_parse_and_derive_their_magics() {
         assert!(!recipe.rows.is_empty());
         recipes += 1;
     }
-    assert_eq!(recipes, 3, "black, fixed-shift and fancy-dense");
+    assert_eq!(recipes, 4, "black, black-variable, fixed-shift and fancy-dense");
+}
+
+/// `black` and `black-variable` read the same kind of recipe (black magics with offsets); each
+/// refuses the other's shifts, naming the square, instead of building a table that its lookup
+/// would index with the wrong shift.
+#[test]
+fn black_layouts_refuse_each_others_shifts() {
+    let references = ReferenceSet::new();
+    let message = overlapped::build_black(Layout::BlackVariable, &references, FILE, BLACK).unwrap_err().to_string();
+    assert!(message.contains("rook b1 has shift 52: this layout's shifts are 53 to 63"), "{message}");
+    let message =
+        overlapped::build_black(Layout::Black, &references, VARIABLE_FILE, BLACK_VARIABLE).unwrap_err().to_string();
+    assert!(message.contains("rook b1 has shift 53, but this layout shifts every rook by 52"), "{message}");
+    // Each builds as its own layout.
+    let variable = overlapped::build_black(Layout::BlackVariable, &references, VARIABLE_FILE, BLACK_VARIABLE).unwrap();
+    assert_eq!(variable.table_entries, Recipe::parse(BLACK_VARIABLE).unwrap().stated_size.unwrap().0);
 }
 
 #[test]

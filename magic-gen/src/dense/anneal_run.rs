@@ -15,7 +15,7 @@ use super::anneal::{AnnealParams, Placement, cycle};
 use super::compact::lines_at;
 use super::pools::{Pool, PoolParams, build_pools};
 use super::run::{Finished, Observer, Progress};
-use super::square::pair_parts;
+use super::square::{is_variable, pair_parts};
 
 /// The error of a run stopped before it had anything to write.
 pub const STOPPED_EARLY: &str = "stopped before the first placement: nothing to write";
@@ -41,16 +41,9 @@ pub struct AnnealPlan {
     pub command: String,
 }
 
-impl AnnealPlan {
-    /// The fixed index bits of a fixed-shift layout: 12 for rooks, 9 for bishops.
-    pub fn fixed_bits() -> Vec<u32> {
-        (0..128).map(|pair| 64 - pair_parts(pair).0.fixed_shift()).collect()
-    }
-}
-
 /// The recipe of `placement`, `cycles` cycles into the run of `plan`.
 fn recipe_of(plan: &AnnealPlan, pools: &[Pool], placement: &Placement, cycles: u64, stopped: &str) -> Recipe {
-    let variable = plan.bits.iter().enumerate().any(|(pair, &bits)| bits != 64 - pair_parts(pair).0.fixed_shift());
+    let variable = is_variable(&plan.bits);
     let rows = placement
         .spots
         .iter()

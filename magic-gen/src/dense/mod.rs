@@ -32,7 +32,7 @@ pub use params::Params;
 pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;
 pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run};
-pub use square::{Candidate, CandidateTester, SquareData, pair_parts};
+pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 
 #[cfg(test)]
 mod tests {
@@ -40,6 +40,7 @@ mod tests {
     use crate::magic_set::Indexing;
     use crate::recipe::Recipe;
     use crate::reference::ReferenceSet;
+    use magic_tables_core::pair_index;
     use std::sync::atomic::AtomicBool;
 
     fn small_params() -> Params {
@@ -47,7 +48,7 @@ mod tests {
     }
 
     fn small(indexing: Indexing, seed: u64, references: &ReferenceSet) -> Packer {
-        let mut packer = Packer::new(references, indexing, seed, small_params());
+        let mut packer = Packer::new(references, indexing, seed, &fixed_bits(), small_params());
         packer.construct();
         for _ in 0..30 {
             packer.step();
@@ -78,6 +79,33 @@ mod tests {
             recipe.check(&references).unwrap();
             assert_eq!(small(indexing, 3, &references).recipe("test", "budget"), recipe);
         }
+    }
+
+    /// Per-square index bits (`black-variable`): each square's shift is its mask's size, the
+    /// recipe lists them, verifies, and restores to the same placement.
+    #[test]
+    fn per_square_bits_verify_and_restore() {
+        let references = ReferenceSet::new();
+        let bits = relevant_bits();
+        let mut packer = Packer::new(&references, Indexing::Black, 7, &bits, small_params());
+        packer.construct();
+        for _ in 0..10 {
+            packer.step();
+        }
+        let recipe = packer.recipe("test", "budget");
+        let report = recipe.check(&references).unwrap();
+        // Below the fancy table's 107,648 slots only if the ranges really are c bits wide.
+        assert!(report.used <= 107_648 && report.used >= 6_328, "{report:?}");
+        for row in &recipe.rows {
+            assert_eq!(row.bits, Some(bits[pair_index(row.slider, row.square)]), "{} {}", row.slider, row.square);
+        }
+        for entry in &recipe.magic_set().entries {
+            assert_eq!(64 - entry.shift, bits[pair_index(entry.slider, entry.square)]);
+        }
+        let text = recipe.render(Some((report.entries, report.used)));
+        let restored = Packer::restore(&references, &Recipe::parse(&text).unwrap(), small_params()).unwrap();
+        assert_eq!(restored.bits, bits);
+        assert_eq!(restored.recipe("test", "budget").rows, recipe.rows);
     }
 
     #[test]
@@ -166,7 +194,7 @@ mod tests {
     fn a_resumed_run_is_the_run_that_never_stopped() {
         let references = ReferenceSet::new();
         let plan = |iterations| RunPlan { iterations, restart_every: 20, compact_bishops: None, command: "t".into() };
-        let start = Start::New { indexing: Indexing::White, seed: 9 };
+        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
         let straight =
             run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();

@@ -64,6 +64,8 @@ pub struct Packer {
     pub indexing: Indexing,
     /// Master seed.
     pub seed: u64,
+    /// Index bits per pair: [`super::fixed_bits`] for the fixed-shift layouts, or per square.
+    pub bits: Vec<u32>,
     /// Parameters.
     pub params: Params,
     /// Per pair (rook a1 … h8, bishop a1 … h8).
@@ -90,13 +92,16 @@ pub struct Packer {
 }
 
 impl Packer {
-    /// An empty search.
-    pub fn new(references: &ReferenceSet, indexing: Indexing, seed: u64, params: Params) -> Self {
-        let squares: Vec<SquareData> = references.iter().map(|o| SquareData::new(o, indexing)).collect();
+    /// An empty search of `indexing` magics with `bits[pair]` index bits (at most 12).
+    pub fn new(references: &ReferenceSet, indexing: Indexing, seed: u64, bits: &[u32], params: Params) -> Self {
+        assert_eq!(bits.len(), references.iter().count(), "index bits for every square");
+        let squares: Vec<SquareData> =
+            references.iter().zip(bits).map(|(o, &bits)| SquareData::with_bits(o, indexing, bits)).collect();
         let pairs = squares.len();
         Packer {
             indexing,
             seed,
+            bits: bits.to_vec(),
             params,
             squares,
             cursors: vec![0; pairs],
@@ -122,7 +127,13 @@ impl Packer {
         let (RecipeLayout::Packed(indexing), PackedStream::Dense) = (recipe.layout, recipe.stream) else {
             return Err("not a packed (black or fixed-shift) recipe of the dense stream".into());
         };
-        let mut packer = Packer::new(references, indexing, recipe.seed, params);
+        let mut bits = super::fixed_bits();
+        for row in &recipe.rows {
+            if let Some(row_bits) = row.bits {
+                bits[pair_index(row.slider, row.square)] = row_bits;
+            }
+        }
+        let mut packer = Packer::new(references, indexing, recipe.seed, &bits, params);
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
             if !packer.place_recipe(pair_index(row.slider, row.square), row.position, offset) {
@@ -143,6 +154,7 @@ impl Packer {
 
     /// The recipe of the current placement, with the run's state as its checkpoint.
     pub fn recipe(&self, command: &str, stopped: &str) -> Recipe {
+        let variable = super::is_variable(&self.bits);
         let rows = self
             .placed
             .iter()
@@ -152,7 +164,8 @@ impl Packer {
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 let position = placed.candidate.position;
-                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits: None, swept: None })
+                let bits = variable.then_some(self.bits[pair]);
+                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept: None })
             })
             .collect();
         Recipe {

@@ -24,6 +24,8 @@ pub enum Start {
         indexing: Indexing,
         /// Master seed of the candidate streams.
         seed: u64,
+        /// Index bits per pair ([`super::fixed_bits`] for the fixed-shift layouts).
+        bits: Vec<u32>,
     },
     /// A recipe's placement and run state (`magic-gen pack --resume`).
     Resume(Recipe),
@@ -101,7 +103,12 @@ pub fn run(
         return Err("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned());
     }
     let mut packer = match &start {
-        Start::New { indexing, seed } => Packer::new(references, *indexing, *seed, params),
+        Start::New { indexing, seed, bits } => {
+            if bits.len() != 128 || bits.iter().any(|bits| !(1..=12).contains(bits)) {
+                return Err("index bits for all 128 squares, each 1 to 12".into());
+            }
+            Packer::new(references, *indexing, *seed, bits, params)
+        }
         Start::Resume(recipe) => {
             recipe.check(references)?;
             Packer::restore(references, recipe, params)?

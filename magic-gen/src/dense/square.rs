@@ -17,6 +17,28 @@ pub fn pair_parts(pair: usize) -> (Slider, Square) {
     (Slider::ALL[pair / 64], Square::ALL[pair % 64])
 }
 
+/// Index bits of a fixed-shift table for every pair (rook a1 … bishop h8): 12 for rooks, 9 for
+/// bishops.
+pub fn fixed_bits() -> Vec<u32> {
+    (0..128).map(|pair| 64 - pair_parts(pair).0.fixed_shift()).collect()
+}
+
+/// Index bits of a per-square-shift table for every pair: the relevant mask's size, the fewest
+/// bits that index every occupancy of a square apart (`black-variable`).
+pub fn relevant_bits() -> Vec<u32> {
+    (0..128)
+        .map(|pair| {
+            let (slider, square) = pair_parts(pair);
+            magic_tables_core::geometry::relevant_mask(slider, square).count_ones()
+        })
+        .collect()
+}
+
+/// Whether `bits` differ from [`fixed_bits`] anywhere, so that a recipe lists each square's bits.
+pub fn is_variable(bits: &[u32]) -> bool {
+    bits.iter().enumerate().any(|(pair, &bits)| bits != 64 - pair_parts(pair).0.fixed_shift())
+}
+
 /// One (slider, square) prepared for fast candidate tests.
 #[derive(Clone, Debug)]
 pub struct SquareData {

@@ -4,6 +4,7 @@
 
 use build_support::{EntryTable, Field};
 use magic_tables_core::layouts::black::BlackMagic;
+use magic_tables_core::layouts::black_variable::BlackVariableMagic;
 use magic_tables_core::layouts::byte_lookup::ByteMagic;
 use magic_tables_core::layouts::fancy::Magic;
 use magic_tables_core::layouts::fixed_shift::FixedMagic;
@@ -56,6 +57,16 @@ impl RenderedEntry for BlackMagic<usize> {
             ("magic", Field::Hex(self.magic)),
             ("attacks", slots(self.attacks)),
         ]
+    }
+}
+
+impl RenderedEntry for BlackVariableMagic<usize> {
+    const TYPE: &'static str = "BlackVariableMagic";
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        let black = BlackMagic { not_mask: self.not_mask, magic: self.magic, attacks: self.attacks };
+        let mut fields = black.fields();
+        fields.push(("shift", Field::U32(self.shift)));
+        fields
     }
 }
 

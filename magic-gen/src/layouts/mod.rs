@@ -15,6 +15,7 @@
 //! | `fancy-dense` | [`fancy_dense`] | this project's one-bit-fewer magics (a recipe), fancy magics elsewhere |
 //! | `fixed-shift` | [`overlapped`] | this project's dense packer (a recipe) |
 //! | `black` | [`overlapped`] | this project's dense packer (a recipe) |
+//! | `black-variable` | [`overlapped`] | this project's dense packer with per-square index bits (a recipe) |
 //! | `byte-lookup` | [`byte_lookup`] | the fancy magics |
 //! | `magic32` | [`magic32`] | tuned seeded search for 32-bit pairs |
 //! | `shared` | [`shared`] | the fancy magics, post-masked |
@@ -72,9 +73,9 @@ pub fn build(layout: Layout, references: &ReferenceSet, inputs: Inputs<'_>) -> R
             let (name, text) = recipe()?;
             overlapped::build_fixed_shift(references, name, text)
         }
-        Layout::Black => {
+        Layout::Black | Layout::BlackVariable => {
             let (name, text) = recipe()?;
-            overlapped::build_black(references, name, text)
+            overlapped::build_black(layout, references, name, text)
         }
         Layout::ByteLookup => byte_lookup::build(references, tuned()?),
         Layout::Magic32 => magic32::build(references, SeedPlan::Tuned, 0),

@@ -7,6 +7,8 @@
 //! * `black`: black magics, `((occupied | !mask) * magic) >> shift` (Volker Annuss): ORing in
 //!   the mask's complement gives the product a fixed high part that the search can use to pull
 //!   every index towards the bottom of the range.
+//! * `black-variable`: black magics with a shift per square (as many index bits as the mask, or
+//!   fewer), so that each square's range is as small as its occupancies allow.
 //!
 //! A dense packing takes this project's packer (`magic-gen pack`, [`crate::dense`]) a long
 //! search, so the build gets its recipe (`magic-tables/data/<layout>.recipe.csv`: the seed, and
@@ -27,6 +29,7 @@ use crate::records::{RecordKind, parse_record_set};
 use crate::reference::ReferenceSet;
 use crate::verify::check_lookup;
 use magic_tables_core::layouts::black::BlackMagic;
+use magic_tables_core::layouts::black_variable::BlackVariableMagic;
 use magic_tables_core::layouts::fixed_shift::FixedMagic;
 use magic_tables_core::pair_index;
 use magic_tables_core::{Slider, Square};
@@ -37,14 +40,20 @@ pub fn build_fixed_shift(references: &ReferenceSet, file: &str, recipe: &str) ->
     build_from_recipe(Layout::FixedShift, references, file, recipe)
 }
 
-/// The `black` layout from a recipe of this project's packer.
-pub fn build_black(references: &ReferenceSet, file: &str, recipe: &str) -> Result<LayoutFile, BuildError> {
-    build_from_recipe(Layout::Black, references, file, recipe)
+/// The `black` or `black-variable` layout from a recipe of this project's packer.
+pub fn build_black(
+    layout: Layout,
+    references: &ReferenceSet,
+    file: &str,
+    recipe: &str,
+) -> Result<LayoutFile, BuildError> {
+    debug_assert!(matches!(layout, Layout::Black | Layout::BlackVariable));
+    build_from_recipe(layout, references, file, recipe)
 }
 
-/// The indexing of `layout` (`black` or `fixed-shift`).
+/// The indexing of `layout` (`black`, `black-variable` or `fixed-shift`).
 fn indexing_of(layout: Layout) -> Indexing {
-    if layout == Layout::Black { Indexing::Black } else { Indexing::White }
+    if layout == Layout::FixedShift { Indexing::White } else { Indexing::Black }
 }
 
 fn build_from_recipe(
@@ -92,7 +101,7 @@ pub fn build_from_records(
     let (kind, set) =
         parse_record_set(records).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
     let (expected_kind, what) = match layout {
-        Layout::Black => (RecordKind::Black, "black magics with offsets"),
+        Layout::Black | Layout::BlackVariable => (RecordKind::Black, "black magics with offsets"),
         _ => (RecordKind::FixedShift, "fixed-shift magics with offsets"),
     };
     if kind != expected_kind {
@@ -117,7 +126,20 @@ fn build_from_set(
     }
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
-        if entry.shift != entry.slider.fixed_shift() {
+        let mask_bits = magic_tables_core::geometry::relevant_mask(entry.slider, entry.square).count_ones();
+        if layout == Layout::BlackVariable {
+            // A square's own shift: at most as many index bits as its mask has (more would only
+            // spread its range), at least one.
+            if !(64 - mask_bits..64).contains(&entry.shift) {
+                return Err(data_error(format!(
+                    "{} {} has shift {}: this layout's shifts are {} to 63 (at most its {mask_bits} mask bits)",
+                    entry.slider,
+                    entry.square,
+                    entry.shift,
+                    64 - mask_bits
+                )));
+            }
+        } else if entry.shift != entry.slider.fixed_shift() {
             return Err(data_error(format!(
                 "{} {} has shift {}, but this layout shifts every {} by {}",
                 entry.slider,
@@ -150,16 +172,33 @@ fn build_from_set(
             (FixedMagic { mask: occ.mask, magic, attacks }, BlackMagic { not_mask: !occ.mask, magic, attacks })
         })
         .unzip();
+    let variable: Vec<BlackVariableMagic<usize>> = references
+        .iter()
+        .map(|occ| {
+            let entry = entry(occ.slider, occ.square);
+            let attacks = offset(occ.slider, occ.square);
+            BlackVariableMagic { not_mask: !occ.mask, magic: entry.magic, attacks, shift: entry.shift }
+        })
+        .collect();
     let verified = check_lookup(layout, references, |slider, square, occupied| {
         let pair = pair_index(slider, square);
-        let slot = match set.indexing {
-            Indexing::White => fixed[pair].attacks + fixed[pair].index(occupied, slider),
-            Indexing::Black => black[pair].attacks + black[pair].index(occupied, slider),
+        let slot = match layout {
+            Layout::FixedShift => fixed[pair].attacks + fixed[pair].index(occupied, slider),
+            Layout::Black => black[pair].attacks + black[pair].index(occupied, slider),
+            _ => variable[pair].attacks + variable[pair].index(occupied),
         };
         attacks.get(slot).copied()
     })?;
-    let (description, tables) = match set.indexing {
-        Indexing::White => (
+    let (description, tables) = match layout {
+        Layout::BlackVariable => (
+            vec![
+                "black-variable: black magics with a shift per square (as many index bits as its mask".into(),
+                "has, or fewer) and per-square offsets into one array in which squares' ranges overlap.".into(),
+                "Lookup: ATTACKS[offset + (((occupied | not_mask) * magic) >> shift)]".into(),
+            ],
+            entry_tables("complement of the mask, magic, offset and shift", &variable),
+        ),
+        Layout::FixedShift => (
             vec![
                 "fixed-shift: one shift per slider (rook 52, bishop 55), per-square offsets into one".into(),
                 "array in which squares' index ranges overlap where their used slots do not conflict.".into(),
@@ -167,7 +206,7 @@ fn build_from_set(
             ],
             entry_tables("mask, magic and offset", &fixed),
         ),
-        Indexing::Black => (
+        _ => (
             vec![
                 "black: black magics with one shift per slider (rook 52, bishop 55) and per-square".into(),
                 "offsets into one array in which squares' index ranges overlap.".into(),

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use magic_gen::Layout;
+use magic_gen::dense::{fixed_bits, relevant_bits};
+use magic_gen::magic_set::Indexing;
 use magic_gen::search::Shard;
 use magic_gen::{Slider, Square};
 
@@ -258,6 +260,35 @@ pub enum PackLayout {
     Black,
     /// Fixed-shift ("white") magics: `((occupied & mask) * magic) >> shift`.
     FixedShift,
+    /// Black magics with a per-square shift: as many index bits as the square's mask has.
+    BlackVariable,
+}
+
+impl PackLayout {
+    /// The layout's name, as `--layout` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PackLayout::Black => "black",
+            PackLayout::FixedShift => "fixed-shift",
+            PackLayout::BlackVariable => "black-variable",
+        }
+    }
+
+    /// Black or white indexing.
+    pub fn indexing(self) -> Indexing {
+        match self {
+            PackLayout::FixedShift => Indexing::White,
+            PackLayout::Black | PackLayout::BlackVariable => Indexing::Black,
+        }
+    }
+
+    /// Index bits per pair (rook a1 … bishop h8).
+    pub fn bits(self) -> Vec<u32> {
+        match self {
+            PackLayout::Black | PackLayout::FixedShift => fixed_bits(),
+            PackLayout::BlackVariable => relevant_bits(),
+        }
+    }
 }
 
 /// A dense packing search: what, from which seed, for how long.

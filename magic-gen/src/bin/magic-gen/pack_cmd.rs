@@ -11,11 +11,10 @@ use magic_gen::dense::{
     AnnealParams, AnnealPlan, AnnealStart, Finished, Observer, Params, PoolParams, Progress, RunPlan, Start,
     run as run_packer, run_anneal,
 };
-use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::Recipe;
 use magic_gen::search::Shard;
 
-use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, PackStream};
+use crate::cli::{MAX_SHARDS, PackArgs, PackStream};
 use crate::interrupt::{Reason, Stop};
 use crate::output::write_text;
 use crate::{Failure, Outcome};
@@ -114,10 +113,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             }
             Start::Resume(recipe)
         }
-        None => {
-            let indexing = if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White };
-            Start::New { indexing, seed: args.seed }
-        }
+        None => Start::New { indexing: args.layout.indexing(), seed: args.seed, bits: args.layout.bits() },
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
     eprintln!("placing every square, then {} iterations", args.iterations);
@@ -197,7 +193,7 @@ fn member_seed(seed: u64, member: u64) -> Result<u64, Failure> {
 /// portfolio, or a whole portfolio.
 fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
     let references = ReferenceSet::new();
-    let indexing = if args.layout == PackLayout::Black { Indexing::Black } else { Indexing::White };
+    let indexing = args.layout.indexing();
     if args.pool_size == 0 || args.pool_size > 4096 {
         return Err(Failure(format!("--pool-size {} is out of range: 1 to 4096", args.pool_size)));
     }
@@ -209,7 +205,7 @@ fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
         Ok(AnnealPlan {
             indexing,
             seed: member_seed(args.seed, member.map_or(0, Shard::index))?,
-            bits: AnnealPlan::fixed_bits(),
+            bits: args.layout.bits(),
             pools: PoolParams {
                 rook_draws: args.rook_draws,
                 bishop_draws: args.bishop_draws,
@@ -292,7 +288,7 @@ fn run_portfolio(
 /// The command line that runs `pack --stream compact` from scratch with these flags and
 /// `member` (`--shard I/N`) if any (a resumed run's recipe names the command it continues).
 pub fn compact_command(args: &PackArgs, member: Option<String>) -> String {
-    let layout = if args.layout == PackLayout::Black { "black" } else { "fixed-shift" };
+    let layout = args.layout.name();
     let command = format!(
         "magic-gen pack --stream compact --layout {layout} --seed {} --cycles {} --chains {} --cycle-moves {} --t-start {} --t-end {} --choices {} --used-weight {} --rook-draws {} --bishop-draws {} --pool-size {} --span-pool-size {} --sample-pool-size {}",
         args.seed,
@@ -322,7 +318,7 @@ fn reproduce_command(args: &PackArgs) -> String {
     match &args.resume {
         Some(path) => words.push(format!("--resume {}", path.display())),
         None => {
-            let layout = if args.layout == PackLayout::Black { "black" } else { "fixed-shift" };
+            let layout = args.layout.name();
             words.push(format!("--layout {layout} --seed {}", args.seed));
         }
     }

@@ -7,6 +7,7 @@
 //! generated statics hold `Slots`, and the index formula is the same code for both.
 
 pub mod black;
+pub mod black_variable;
 pub mod byte_lookup;
 pub mod fancy;
 pub mod fixed_shift;
