@@ -81,7 +81,7 @@ registry! {
     FixedShift = "fixed-shift", MagicSource::Recipe("fixed_shift.recipe.csv");
     /// Black magics: `(occupied | !mask) * magic >> shift`, overlapping.
     Black = "black", MagicSource::Recipe("black.recipe.csv");
-    /// Black magics with a shift per square, overlapping: the smallest single-lookup table.
+    /// Black magics with a shift per square (as many index bits as the mask), overlapping.
     BlackVariable = "black-variable", MagicSource::Recipe("black_variable.recipe.csv");
     /// A byte per slot into the deduplicated attack sets.
     ByteLookup = "byte-lookup", MagicSource::TunedSearch;

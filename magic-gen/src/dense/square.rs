@@ -36,7 +36,7 @@ pub fn relevant_bits() -> Vec<u32> {
 
 /// Whether `bits` differ from [`fixed_bits`] anywhere, so that a recipe lists each square's bits.
 pub fn is_variable(bits: &[u32]) -> bool {
-    bits.iter().enumerate().any(|(pair, &bits)| bits != 64 - pair_parts(pair).0.fixed_shift())
+    bits != fixed_bits().as_slice()
 }
 
 /// One (slider, square) prepared for fast candidate tests.

@@ -184,8 +184,8 @@ fn build_from_set(
         let pair = pair_index(slider, square);
         let slot = match layout {
             Layout::FixedShift => fixed[pair].attacks + fixed[pair].index(occupied, slider),
-            Layout::Black => black[pair].attacks + black[pair].index(occupied, slider),
-            _ => variable[pair].attacks + variable[pair].index(occupied),
+            Layout::BlackVariable => variable[pair].attacks + variable[pair].index(occupied),
+            _ => black[pair].attacks + black[pair].index(occupied, slider),
         };
         attacks.get(slot).copied()
     })?;

@@ -265,13 +265,14 @@ pub enum PackLayout {
 }
 
 impl PackLayout {
-    /// The layout's name, as `--layout` takes it.
+    /// The layout's name, as `--layout` takes it: the registry's.
     pub fn name(self) -> &'static str {
-        match self {
-            PackLayout::Black => "black",
-            PackLayout::FixedShift => "fixed-shift",
-            PackLayout::BlackVariable => "black-variable",
-        }
+        let layout = match self {
+            PackLayout::Black => Layout::Black,
+            PackLayout::FixedShift => Layout::FixedShift,
+            PackLayout::BlackVariable => Layout::BlackVariable,
+        };
+        layout.name()
     }
 
     /// Black or white indexing.
@@ -415,4 +416,18 @@ pub enum PackStream {
     Compact,
     /// The first packer's stream (`magic_gen::dense::run`).
     Dense,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--layout` of `pack` takes each layout by its registry name, and names it so in recipes.
+    #[test]
+    fn pack_layouts_are_named_as_in_the_registry() {
+        for layout in PackLayout::value_variants() {
+            let value = layout.to_possible_value().expect("no variant is skipped");
+            assert_eq!(value.get_name(), layout.name());
+        }
+    }
 }

@@ -1,8 +1,8 @@
 //! `black-variable`: black magics with a shift per square, `((occupied | !mask) * magic) >>
 //! shift`, and overlapping per-square ranges in one array. Where `black` gives every rook 12
 //! and every bishop 9 index bits, each square here has as many as its mask (5 to 12, or fewer
-//! where a fewer-bit magic exists), so its range is as small as its occupancies allow and still
-//! one load with no post-mask: the smallest single-lookup layout.
+//! where a fewer-bit magic exists), so its range is as small as its occupancies allow, and a
+//! lookup is still one load with no post-mask.
 
 use crate::Slots;
 
