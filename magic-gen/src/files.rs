@@ -26,6 +26,10 @@ pub const RESULTS_FORMAT: &str = "magic-gen-results/1";
 /// Column names of the results CSV, in order.
 pub const RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "magic", "candidate", "drawn"];
 
+/// The header of a black search's CSV results (`search --black`): the magic column is named
+/// `black_magic`, so that no reader of fancy results takes them for white magics.
+pub const BLACK_RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "black_magic", "candidate", "drawn"];
+
 /// A problem with an input file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileError {
@@ -194,7 +198,17 @@ pub fn results_to_json(results: &SearchResults) -> String {
 /// `results` as CSV with [`RESULTS_CSV_HEADER`]; a square without a magic has empty `magic`
 /// and `candidate` fields.
 pub fn results_to_csv(results: &SearchResults) -> String {
-    let mut out = RESULTS_CSV_HEADER.join(",") + "\n";
+    csv_with_header(results, &RESULTS_CSV_HEADER)
+}
+
+/// `results` of a black search as CSV with [`BLACK_RESULTS_CSV_HEADER`], rows as in
+/// [`results_to_csv`].
+pub fn black_results_to_csv(results: &SearchResults) -> String {
+    csv_with_header(results, &BLACK_RESULTS_CSV_HEADER)
+}
+
+fn csv_with_header(results: &SearchResults, header: &[&str; 6]) -> String {
+    let mut out = header.join(",") + "\n";
     for r in &results.squares {
         let (magic, candidate) = r.found.map_or((String::new(), String::new()), |(m, c)| (hex(m), c.to_string()));
         out += &format!("{},{},{},{magic},{candidate},{}\n", r.slider, r.square, r.bits, r.drawn);

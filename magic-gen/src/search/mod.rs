@@ -204,6 +204,16 @@ impl SquareSearch {
         Ok(SquareSearch { slider, square, scheme, bits, tester, stream, drawn: 0, exhausted: false })
     }
 
+    /// The search of (`occupancies.slider`, `occupancies.square`) for black magics,
+    /// `((occupied | !mask) * magic) >> (64 - bits)`, through `shard`'s part of the sequence
+    /// keyed by `seed`: the fancy search's candidates (the same family and stream), tested
+    /// with black keys ([`MagicTester::black`]).
+    pub fn black(occupancies: &Occupancies, bits: u32, seed: u64, shard: Shard) -> Result<SquareSearch, SearchError> {
+        let mut search = SquareSearch::new(occupancies, Scheme::Fancy, bits, seed, shard)?;
+        search.tester = MagicTester::black(occupancies, bits)?;
+        Ok(search)
+    }
+
     /// Draws up to `candidates` more candidates, none numbered above `last` in the whole
     /// sequence (so the shards of a search with a candidate limit cover exactly the unsharded
     /// search's candidates); the first magic among them, if any.

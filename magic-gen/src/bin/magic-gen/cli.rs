@@ -123,6 +123,10 @@ pub struct SearchArgs {
     /// Ask for N index bits fewer than the mask size ("best magics": each bit halves a table).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub bits_below: u32,
+    /// Search black magics, `((occupied | !mask) * magic) >> (64 - bits)`, among the same
+    /// candidates; the result is CSV whose magic column is named `black_magic`.
+    #[arg(long)]
+    pub black: bool,
     /// Master seed of the random streams (one stream per slider and square).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,

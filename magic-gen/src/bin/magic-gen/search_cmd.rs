@@ -4,7 +4,7 @@ use std::io::IsTerminal as _;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use magic_gen::files::{SearchResults, SquareResult};
+use magic_gen::files::{SearchResults, SquareResult, black_results_to_csv};
 use magic_gen::geometry::Occupancies;
 use magic_gen::search::{FoundMagic, Scheme, SquareSearch, check_bits};
 use magic_gen::{ReferenceSet, Slider, Square};
@@ -83,13 +83,22 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         (None, Some(_)) => u64::MAX,
         (None, None) => DEFAULT_MAX_CANDIDATES,
     };
+    if args.black && args.format != ResultFormat::Csv {
+        return Err(Failure(
+            "--black writes CSV only (--format csv): the other formats describe fancy (white) magics".to_owned(),
+        ));
+    }
     let references = ReferenceSet::new();
     let mut searches: Vec<SquareSearch> = selected_pairs(&args.slider, &args.square)
         .into_iter()
         .map(|(slider, square)| {
             let occ = references.get(slider, square);
             let bits = requested_bits(&args, occ)?;
-            Ok(SquareSearch::new(occ, Scheme::Fancy, bits, args.seed, args.shard)?)
+            Ok(if args.black {
+                SquareSearch::black(occ, bits, args.seed, args.shard)?
+            } else {
+                SquareSearch::new(occ, Scheme::Fancy, bits, args.seed, args.shard)?
+            })
         })
         .collect::<Result<_, Failure>>()?;
     if matches!(args.format, ResultFormat::Rust | ResultFormat::C) && searches.len() != 128 {
@@ -163,7 +172,9 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     let missing: Vec<String> =
         results.squares.iter().filter(|r| r.found.is_none()).map(|r| format!("{} {}", r.slider, r.square)).collect();
     if missing.is_empty() || matches!(args.format, ResultFormat::Json | ResultFormat::Csv) {
-        let text = match render_results(&results, args.format) {
+        let rendered =
+            if args.black { Ok(black_results_to_csv(&results)) } else { render_results(&results, args.format) };
+        let text = match rendered {
             Ok(text) => text,
             Err(error) => return error.into_outcome(),
         };
