@@ -294,10 +294,20 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
         let squares = into_stream_order(path, squares)?;
         return Ok(SearchResults { seed: file.seed, shard, max_candidates: file.max_candidates, squares });
     }
+    read_results_csv(path, text, &RESULTS_CSV_HEADER)
+}
+
+/// Reads the CSV results of a black search (`search --black`, [`BLACK_RESULTS_CSV_HEADER`]),
+/// checked as [`read_results`] checks fancy ones; the magics are black magics.
+pub fn read_black_results(path: &Path, text: &str) -> Result<SearchResults, FileError> {
+    read_results_csv(path, strip_bom(text), &BLACK_RESULTS_CSV_HEADER)
+}
+
+fn read_results_csv(path: &Path, text: &str, expected: &[&str; 6]) -> Result<SearchResults, FileError> {
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
     let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
-    if header.iter().collect::<Vec<_>>() != RESULTS_CSV_HEADER {
-        return Err(error_at(path, Some(1), format!("expected the header `{}`", RESULTS_CSV_HEADER.join(","))));
+    if header.iter().collect::<Vec<_>>() != expected {
+        return Err(error_at(path, Some(1), format!("expected the header `{}`", expected.join(","))));
     }
     let mut squares = Vec::new();
     for record in reader.records() {
@@ -310,11 +320,7 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
                 return Ok(None);
             }
             field.parse().map(Some).map_err(|_| {
-                at(format!(
-                    "`{field}` in column `{}` is not a whole number from 0 to {}",
-                    RESULTS_CSV_HEADER[i],
-                    u64::MAX
-                ))
+                at(format!("`{field}` in column `{}` is not a whole number from 0 to {}", expected[i], u64::MAX))
             })
         };
         let bits = number(2)?.ok_or_else(|| at("`bits` is empty".to_owned()))?;

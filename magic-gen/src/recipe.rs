@@ -103,6 +103,11 @@ pub struct RecipeRow {
     /// `magic-gen sweep` writes. A sweep takes minutes, so the build checks the magic itself
     /// rather than re-deriving it.
     pub swept: Option<u64>,
+    /// A black magic of the random search (`search:N` in the `k` column of a packed recipe
+    /// with per-square bits): the `N`-th candidate (1-based, `position`) of `magic-gen search
+    /// --black --seed <the recipe's seed>` for the row's bits, re-derived from that stream like
+    /// a fewer-bit fancy row. The packer's own stream has no such magics near its start.
+    pub searched: bool,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -233,7 +238,8 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let _ = writeln!(text, "{slider},{square},{},{offset},{bits}0x{magic:016X}", row.position);
+                    let search = if row.searched { "search:" } else { "" };
+                    let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
                 (None, Some(bits)) => match row.swept {
                     Some(magic) => {
@@ -362,7 +368,8 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                for row in &rows {
+                // A searched row's position is in the search's stream, not the packer's.
+                for row in rows.iter().filter(|row| !row.searched) {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -392,6 +399,9 @@ fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &Rec
     if let Some(magic) = row.swept {
         return magic;
     }
+    if row.searched {
+        return searched_candidate(seed, row.slider, row.square, row_bits(row), row.position);
+    }
     match (layout, stream) {
         (RecipeLayout::Packed(_), PackedStream::Dense) => dense_candidate(seed, row.slider, row.square, row.position),
         (RecipeLayout::Packed(indexing), PackedStream::Compact) => {
@@ -400,11 +410,18 @@ fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &Rec
         }
         (RecipeLayout::FewerBits, _) => {
             let bits = row.bits.expect("fewer-bit rows have bits");
-            let mask_bits = relevant_mask(row.slider, row.square).count_ones();
-            let family = Family::for_bits(row.slider, bits, mask_bits);
-            nth_candidate(seed, row.slider, row.square, family, row.position).expect("candidate numbers start at 1")
+            searched_candidate(seed, row.slider, row.square, bits, row.position)
         }
     }
+}
+
+/// Candidate `number` (1-based) of the random search of (`slider`, `square`) for `bits` index
+/// bits with master `seed`: what `magic-gen search --seed <seed> --bits <bits>` (white or
+/// `--black`) reports as its `candidate`.
+pub fn searched_candidate(seed: u64, slider: Slider, square: Square, bits: u32, number: u64) -> u64 {
+    let mask_bits = relevant_mask(slider, square).count_ones();
+    nth_candidate(seed, slider, square, Family::for_bits(slider, bits, mask_bits), number)
+        .expect("candidate numbers start at 1")
 }
 
 /// One row of a recipe of `layout`, whose header has `columns`.
@@ -445,15 +462,22 @@ fn parse_row(
                 }
                 _ => None,
             };
-            RecipeRow {
-                line: line_number,
-                slider,
-                square,
-                position: number(2)?,
-                offset: Some(offset),
-                bits,
-                swept: None,
-            }
+            let (position, searched) = match fields[2].strip_prefix("search:") {
+                Some(number) => {
+                    let RecipeLayout::Packed(Indexing::Black) = layout else {
+                        return Err(at_square("`search:N` rows are black magics: only in black recipes".into()));
+                    };
+                    if bits.is_none() {
+                        return Err(at_square("a `search:N` row needs its index bits in the `bits` column".into()));
+                    }
+                    let number = number.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                        at_square(format!("`{}` is not search:N with N from 1", quote_prefix(fields[2])))
+                    })?;
+                    (number, true)
+                }
+                None => (number(2)?, false),
+            };
+            RecipeRow { line: line_number, slider, square, position, offset: Some(offset), bits, swept: None, searched }
         }
         RecipeLayout::FewerBits => {
             let mask_bits = relevant_mask(slider, square).count_ones();
@@ -492,6 +516,7 @@ fn parse_row(
                 offset: None,
                 bits,
                 swept: swept.map(|s| s.1),
+                searched: false,
             }
         }
     };

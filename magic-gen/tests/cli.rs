@@ -849,6 +849,46 @@ fn pack_is_deterministic_and_resumes() {
     bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
 }
 
+/// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
+/// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
+/// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with
+/// another seed is refused.
+#[test]
+fn pack_keeps_searched_black_magics() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    // What `magic-gen search --black --slider bishop --square h2 --bits-below 1 --seed 7
+    // --format csv` writes (397,771 candidates: too slow to search unoptimized here).
+    let csv = "slider,square,bits,black_magic,candidate,drawn\nbishop,h2,4,0xc8b8292ea68bc08c,397771,397771\n";
+    std::fs::write(path("found.csv"), csv).unwrap();
+    let (found, a, c, d) = (path("found.csv"), path("a.csv"), path("c.csv"), path("d.csv"));
+    let pack = |seed: &str, out: &str| -> Vec<String> {
+        let args = ["pack", "--layout", "black-variable", "--seed", seed, "--iterations", "20", "--pool", "4"];
+        let small = ["--fresh", "64", "--init-valid", "1", "--init-draws", "1", "--searched", &found, "-o", out];
+        args.iter().chain(&small).map(|s| s.to_string()).collect()
+    };
+    run(&strs(&pack("7", &a)), 0);
+    let recipe = std::fs::read_to_string(&a).unwrap();
+    let row = recipe.lines().find(|l| l.starts_with("bishop,h2,")).unwrap();
+    assert!(row.starts_with("bishop,h2,search:397771,") && row.ends_with(",4,0xC8B8292EA68BC08C"), "{row}");
+    assert!(recipe.contains("--searched "), "the command names the file: {recipe}");
+    let (stdout, _) = run(&["verify", &path("a.csv")], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--resume", &path("a.csv"), "--iterations", "10", "-o", &path("b.csv")], 0);
+    let resumed = std::fs::read_to_string(path("b.csv")).unwrap();
+    assert!(resumed.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{resumed}");
+
+    bad_input(&strs(&pack("8", &c)), &["bishop h2", "is not candidate 397771 of the search with seed 8"]);
+    bad_input(
+        &["pack", "--layout", "black", "--searched", &found, "-o", &d],
+        &["--searched gives squares of --layout black-variable"],
+    );
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
 /// A reader that closes the pipe early (`magic-gen verify … | head -1`) ends the command
 /// quietly: a SIGPIPE exit (or 0), no panic, no "bad input".
 #[test]

@@ -28,6 +28,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ("cargo bench", "benchmarks take minutes"),
     ("magic-gen pack --layout fixed-shift", "minutes of packing; magic-gen's dense tests pack small tables"),
     ("magic-gen pack --resume fixed_shift", "needs the pack above"),
+    ("--searched found.csv", "minutes of unoptimized packing; magic-gen/tests/cli.rs packs with a searched square"),
     (
         "magic-gen verify fixed_shift.recipe.csv",
         "needs the pack above; tests/tests/recipes.rs verifies the shipped ones",

@@ -100,6 +100,32 @@ fn damaged_recipes_name_the_file_line_and_square() {
     assert!(message.starts_with("black: rook b1"), "{message}");
 }
 
+/// `search:N` rows (black magics of the random search, kept by `pack --searched`) parse only
+/// where they mean something: a black recipe with a `bits` column, N from 1.
+#[test]
+fn searched_rows_are_checked() {
+    let parse_error = |text: &str| Recipe::parse(text).unwrap_err().to_string();
+    let row = BLACK_VARIABLE.lines().find(|l| l.starts_with("bishop,h2,")).unwrap();
+    let fields: Vec<&str> = row.split(',').collect();
+    // In place of the stream position, without a magic to compare: parses, and names the search.
+    let searched_row = format!("bishop,h2,search:397771,{},4,", fields[3]);
+    let searched = BLACK_VARIABLE.replacen(row, &searched_row, 1);
+    let recipe = Recipe::parse(&searched).unwrap();
+    let parsed = recipe.rows.iter().find(|r| r.searched).unwrap();
+    assert_eq!((parsed.position, parsed.bits), (397_771, Some(4)));
+    let zero = BLACK_VARIABLE.replacen(row, &format!("bishop,h2,search:0,{},4,", fields[3]), 1);
+    assert!(
+        parse_error(&zero).contains("bishop h2: `search:0` is not search:N with N from 1"),
+        "{}",
+        parse_error(&zero)
+    );
+    // The fixed-shift black recipe has no bits column.
+    let b1 = BLACK.lines().find(|l| l.starts_with("rook,b1,")).unwrap();
+    let b1_fields: Vec<&str> = b1.split(',').collect();
+    let no_bits = BLACK.replacen(b1, &format!("rook,b1,search:5,{},", b1_fields[3]), 1);
+    assert!(parse_error(&no_bits).contains("needs its index bits"), "{}", parse_error(&no_bits));
+}
+
 /// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is
 /// checked against every magic of the published tables in `tests/data/published/`.
 #[test]

@@ -53,7 +53,16 @@ fn recipe_of(plan: &AnnealPlan, pools: &[Pool], placement: &Placement, cycles: u
             let candidate = &pools[pair].candidates[spot.choice as usize];
             let offset = spot.start - candidate.low;
             let bits = variable.then_some(plan.bits[pair]);
-            RecipeRow { line: 0, slider, square, position: candidate.position, offset: Some(offset), bits, swept: None }
+            RecipeRow {
+                line: 0,
+                slider,
+                square,
+                position: candidate.position,
+                offset: Some(offset),
+                bits,
+                swept: None,
+                searched: false,
+            }
         })
         .collect();
     Recipe {

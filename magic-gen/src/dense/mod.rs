@@ -27,7 +27,7 @@ mod square;
 pub use anneal::{AnnealParams, Placement, Spot};
 pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
 pub use board::{Board, CAPACITY};
-pub use packer::{Packer, Placed};
+pub use packer::{Packer, Placed, Searched};
 pub use params::Params;
 pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;
@@ -194,7 +194,7 @@ mod tests {
     fn a_resumed_run_is_the_run_that_never_stopped() {
         let references = ReferenceSet::new();
         let plan = |iterations| RunPlan { iterations, restart_every: 20, compact_bishops: None, command: "t".into() };
-        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits() };
+        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits(), searched: Vec::new() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
         let straight =
             run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();

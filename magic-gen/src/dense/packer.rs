@@ -31,6 +31,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::magic_set::Indexing;
+use crate::recipe::searched_candidate;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
 use crate::search::dense_stream::{DenseCandidates, dense_candidate};
@@ -88,7 +89,22 @@ pub struct Packer {
     pub kicks_kept: u64,
     /// Rebuild moves kept.
     pub rebuilds_kept: u64,
+    /// Per pair: the number of the random search's black magic it keeps
+    /// ([`Packer::use_searched`]), or `None` for a square that draws from its stream.
+    pub searched: Vec<Option<u64>>,
     pub(super) tester: CandidateTester,
+}
+
+/// A black magic of the random search (`magic-gen search --black`) for one square: candidate
+/// `number` (1-based) of the search of `bits` index bits with the packer's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// Pair (rook a1 = 0 … bishop h8 = 127).
+    pub pair: usize,
+    /// Index bits.
+    pub bits: u32,
+    /// Candidate number in the search's stream.
+    pub number: u64,
 }
 
 impl Packer {
@@ -113,8 +129,43 @@ impl Packer {
             valid: 0,
             kicks_kept: 0,
             rebuilds_kept: 0,
+            searched: vec![None; pairs],
             tester: CandidateTester::default(),
         }
+    }
+
+    /// Gives a square the black magic the random search found (`magic-gen search --black
+    /// --seed <this seed>`), with that search's index bits: the square keeps this one candidate
+    /// and draws nothing from its stream. For a square not placed yet; an error if the packer
+    /// is not black or the magic does not index the square without a destructive collision.
+    pub fn use_searched(&mut self, references: &ReferenceSet, searched: Searched) -> Result<(), String> {
+        let Searched { pair, bits, number } = searched;
+        let (slider, square) = pair_parts(pair);
+        if self.indexing != Indexing::Black {
+            return Err(format!("{slider} {square}: searched magics are black magics; this packing is not"));
+        }
+        if self.placed[pair].is_some() {
+            return Err(format!("{slider} {square} is already placed"));
+        }
+        let mask_bits = magic_tables_core::geometry::relevant_mask(slider, square).count_ones();
+        if !(1..=mask_bits.min(12)).contains(&bits) || number == 0 {
+            return Err(format!("{slider} {square}: {bits} index bits or candidate {number} is out of range"));
+        }
+        let occupancies = references.get(slider, square);
+        let data = SquareData::with_bits(occupancies, self.indexing, bits);
+        let magic = searched_candidate(self.seed, slider, square, bits, number);
+        if !self.tester.is_valid(&data, magic) {
+            return Err(format!(
+                "{slider} {square}: candidate {number} of the search for {bits} bits with seed {} ({magic:#018X}) is not a black magic",
+                self.seed
+            ));
+        }
+        let candidate = self.tester.candidate(&data, number, magic);
+        self.squares[pair] = data;
+        self.bits[pair] = bits;
+        self.pools[pair] = vec![candidate];
+        self.searched[pair] = Some(number);
+        Ok(())
     }
 
     /// The search state `recipe` describes: its placement, iteration and stream cursors, with
@@ -134,6 +185,10 @@ impl Packer {
             }
         }
         let mut packer = Packer::new(references, indexing, recipe.seed, &bits, params);
+        for row in recipe.rows.iter().filter(|row| row.searched) {
+            let pair = pair_index(row.slider, row.square);
+            packer.use_searched(references, Searched { pair, bits: bits[pair], number: row.position })?;
+        }
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
             if !packer.place_recipe(pair_index(row.slider, row.square), row.position, offset) {
@@ -165,7 +220,8 @@ impl Packer {
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 let position = placed.candidate.position;
                 let bits = variable.then_some(self.bits[pair]);
-                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept: None })
+                let searched = self.searched[pair].is_some();
+                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept: None, searched })
             })
             .collect();
         Recipe {
@@ -200,6 +256,9 @@ impl Packer {
 
     /// The candidate at `position` of pair `pair` if it is valid.
     pub fn candidate_at(&mut self, pair: usize, position: u64) -> Option<Candidate> {
+        if self.searched[pair].is_some() {
+            return self.pools[pair].iter().find(|c| c.position == position).cloned();
+        }
         let (slider, square) = pair_parts(pair);
         let magic = dense_candidate(self.seed, slider, square, position);
         let data = &self.squares[pair];
@@ -216,6 +275,10 @@ impl Packer {
         max_top: usize,
         incumbent: Option<(usize, usize)>,
     ) -> Option<(Candidate, usize)> {
+        if self.searched[pair].is_some() {
+            // A searched square keeps its one candidate.
+            return None;
+        }
         let (slider, square) = pair_parts(pair);
         let mut stream = DenseCandidates::new(self.seed, slider, square, self.cursors[pair]);
         let data = &self.squares[pair];
@@ -299,8 +362,11 @@ impl Packer {
             }
             let mut best = self.best_fit(pair, None, CAPACITY);
             let (mut draws, valid_before) = (0, self.valid);
-            while best.is_none()
-                || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64)
+            // A searched square has its one candidate in its pool and draws nothing.
+            let draws_more = self.searched[pair].is_none();
+            while draws_more
+                && (best.is_none()
+                    || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64))
             {
                 let incumbent = best.as_ref().map(|(c, start)| self.score(start + c.span as usize, c.used.len()));
                 if let Some(found) = self.draw_and_fit(pair, 16_384, CAPACITY, incumbent) {
@@ -323,8 +389,10 @@ impl Packer {
         if top > CAPACITY || self.board.lowest_fit(&candidate, start, top) != Some(start) {
             return false;
         }
-        insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
-        self.cursors[pair] = self.cursors[pair].max(position + 1);
+        if self.searched[pair].is_none() {
+            insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+            self.cursors[pair] = self.cursors[pair].max(position + 1);
+        }
         self.place(pair, candidate, start);
         true
     }

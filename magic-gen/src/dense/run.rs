@@ -9,7 +9,7 @@ use crate::magic_set::Indexing;
 use crate::recipe::Recipe;
 use crate::reference::ReferenceSet;
 
-use super::packer::Packer;
+use super::packer::{Packer, Searched};
 use super::params::Params;
 
 /// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
@@ -26,6 +26,9 @@ pub enum Start {
         seed: u64,
         /// Index bits per pair ([`super::fixed_bits`] for the fixed-shift layouts).
         bits: Vec<u32>,
+        /// Squares that keep a black magic of the random search instead of drawing from their
+        /// stream ([`Packer::use_searched`]; their bits replace `bits`).
+        searched: Vec<Searched>,
     },
     /// A recipe's placement and run state (`magic-gen pack --resume`).
     Resume(Recipe),
@@ -103,11 +106,15 @@ pub fn run(
         return Err("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned());
     }
     let mut packer = match &start {
-        Start::New { indexing, seed, bits } => {
+        Start::New { indexing, seed, bits, searched } => {
             if bits.len() != 128 || bits.iter().any(|bits| !(1..=12).contains(bits)) {
                 return Err("index bits for all 128 squares, each 1 to 12".into());
             }
-            Packer::new(references, *indexing, *seed, bits, params)
+            let mut packer = Packer::new(references, *indexing, *seed, bits, params);
+            for &square in searched {
+                packer.use_searched(references, square)?;
+            }
+            packer
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;

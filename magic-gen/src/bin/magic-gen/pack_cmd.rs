@@ -5,16 +5,17 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{
-    AnnealParams, AnnealPlan, AnnealStart, Finished, Observer, Params, PoolParams, Progress, RunPlan, Start,
+    AnnealParams, AnnealPlan, AnnealStart, Finished, Observer, Params, PoolParams, Progress, RunPlan, Searched, Start,
     run as run_packer, run_anneal,
 };
-use magic_gen::recipe::Recipe;
+use magic_gen::files::read_black_results;
+use magic_gen::recipe::{Recipe, searched_candidate};
 use magic_gen::search::Shard;
+use magic_gen::{ReferenceSet, pair_index};
 
-use crate::cli::{MAX_SHARDS, PackArgs, PackStream};
+use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, PackStream};
 use crate::interrupt::{Reason, Stop};
 use crate::output::write_text;
 use crate::{Failure, Outcome};
@@ -82,6 +83,12 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
     }
+    if args.searched.is_some() && (args.stream == PackStream::Compact || args.layout != PackLayout::BlackVariable) {
+        return Err(Failure(
+            "--searched gives squares of --layout black-variable their searched black magics, with the first packer (--stream dense)"
+                .to_owned(),
+        ));
+    }
     if args.stream == PackStream::Compact {
         return run_compact(&args);
     }
@@ -113,7 +120,15 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             }
             Start::Resume(recipe)
         }
-        None => Start::New { indexing: args.layout.indexing(), seed: args.seed, bits: args.layout.bits() },
+        None => Start::New {
+            indexing: args.layout.indexing(),
+            seed: args.seed,
+            bits: args.layout.bits(),
+            searched: match &args.searched {
+                Some(path) => read_searched(path, args.seed)?,
+                None => Vec::new(),
+            },
+        },
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
     eprintln!("placing every square, then {} iterations", args.iterations);
@@ -312,6 +327,28 @@ pub fn compact_command(args: &PackArgs, member: Option<String>) -> String {
 }
 
 /// The command line that reproduces this run, as the recipe records it.
+/// The squares a `search --black` CSV found, each checked to be the candidate its number gives
+/// in the search of `seed` (the packer's: a recipe has one seed).
+fn read_searched(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
+    let text = crate::output::read_text(path)?;
+    let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
+    let mut searched = Vec::new();
+    for square in &results.squares {
+        let Some((magic, number)) = square.found else { continue };
+        let derived = searched_candidate(seed, square.slider, square.square, square.bits, number);
+        if derived != magic {
+            return Err(Failure(format!(
+                "{}: {} {}: {magic:#018X} is not candidate {number} of the search with seed {seed} ({derived:#018X}): search with --seed {seed}",
+                path.display(),
+                square.slider,
+                square.square
+            )));
+        }
+        searched.push(Searched { pair: pair_index(square.slider, square.square), bits: square.bits, number });
+    }
+    Ok(searched)
+}
+
 fn reproduce_command(args: &PackArgs) -> String {
     let defaults = Params::default();
     let mut words = vec!["magic-gen pack".to_owned()];
@@ -320,6 +357,9 @@ fn reproduce_command(args: &PackArgs) -> String {
         None => {
             let layout = args.layout.name();
             words.push(format!("--layout {layout} --seed {}", args.seed));
+            if let Some(path) = &args.searched {
+                words.push(format!("--searched {}", path.display()));
+            }
         }
     }
     words.push(format!("--iterations {}", args.iterations));
