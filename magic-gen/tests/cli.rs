@@ -879,6 +879,41 @@ fn pack_keeps_searched_black_magics() {
     assert!(resumed.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{resumed}");
 
     bad_input(&strs(&pack("8", &c)), &["bishop h2", "is not candidate 397771 of the search with seed 8"]);
+
+    // Resuming a recipe that drew bishop h2 from its stream, with the file: h2 takes the
+    // searched magic, placed afresh; a recipe with one shift per slider cannot take it.
+    let plain: Vec<String> = pack("7", &c).into_iter().filter(|a| a != "--searched" && a != &found).collect();
+    run(&strs(&plain), 0);
+    assert!(
+        std::fs::read_to_string(&c).unwrap().lines().any(|l| l.starts_with("bishop,h2,") && !l.contains("search:"))
+    );
+    run(&["pack", "--resume", &c, "--searched", &found, "--iterations", "5", "-o", &d], 0);
+    let replaced = std::fs::read_to_string(&d).unwrap();
+    assert!(replaced.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{replaced}");
+    run(&["verify", &d], 0);
+    let fixed = path("fixed.csv");
+    run(
+        &[
+            "pack",
+            "--seed",
+            "7",
+            "--iterations",
+            "5",
+            "--pool",
+            "4",
+            "--init-valid",
+            "1",
+            "--init-draws",
+            "1",
+            "-o",
+            &fixed,
+        ],
+        0,
+    );
+    bad_input(
+        &["pack", "--resume", &fixed, "--searched", &found, "-o", &path("e.csv")],
+        &["is not a black-variable recipe"],
+    );
     bad_input(
         &["pack", "--layout", "black", "--searched", &found, "-o", &d],
         &["--searched gives squares of --layout black-variable"],

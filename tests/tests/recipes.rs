@@ -111,7 +111,8 @@ fn searched_rows_are_checked() {
     let searched_row = format!("bishop,h2,search:397771,{},4,", fields[3]);
     let searched = BLACK_VARIABLE.replacen(row, &searched_row, 1);
     let recipe = Recipe::parse(&searched).unwrap();
-    let parsed = recipe.rows.iter().find(|r| r.searched).unwrap();
+    let parsed = recipe.rows.iter().find(|r| r.square.to_string() == "h2" && r.slider.to_string() == "bishop").unwrap();
+    assert!(parsed.searched);
     assert_eq!((parsed.position, parsed.bits), (397_771, Some(4)));
     let zero = BLACK_VARIABLE.replacen(row, &format!("bishop,h2,search:0,{},4,", fields[3]), 1);
     assert!(

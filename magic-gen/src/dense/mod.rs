@@ -193,8 +193,14 @@ mod tests {
     #[test]
     fn a_resumed_run_is_the_run_that_never_stopped() {
         let references = ReferenceSet::new();
-        let plan = |iterations| RunPlan { iterations, restart_every: 20, compact_bishops: None, command: "t".into() };
-        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits(), searched: Vec::new() };
+        let plan = |iterations| RunPlan {
+            iterations,
+            restart_every: 20,
+            compact_bishops: None,
+            command: "t".into(),
+            searched: Vec::new(),
+        };
+        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
         let straight =
             run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();

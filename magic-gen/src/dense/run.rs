@@ -26,9 +26,6 @@ pub enum Start {
         seed: u64,
         /// Index bits per pair ([`super::fixed_bits`] for the fixed-shift layouts).
         bits: Vec<u32>,
-        /// Squares that keep a black magic of the random search instead of drawing from their
-        /// stream ([`Packer::use_searched`]; their bits replace `bits`).
-        searched: Vec<Searched>,
     },
     /// A recipe's placement and run state (`magic-gen pack --resume`).
     Resume(Recipe),
@@ -48,6 +45,10 @@ pub struct RunPlan {
     pub compact_bishops: Option<u64>,
     /// The command line that reproduces the run, for the recipe's `# command=` line.
     pub command: String,
+    /// Squares that keep a black magic of the random search instead of drawing from their
+    /// stream ([`Packer::use_searched`]; their bits replace the start's): placed afresh, at
+    /// their lowest fit, in a new run and in a resumed one alike.
+    pub searched: Vec<Searched>,
 }
 
 /// Where a run is, for an observer's progress lines.
@@ -106,21 +107,21 @@ pub fn run(
         return Err("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned());
     }
     let mut packer = match &start {
-        Start::New { indexing, seed, bits, searched } => {
+        Start::New { indexing, seed, bits } => {
             if bits.len() != 128 || bits.iter().any(|bits| !(1..=12).contains(bits)) {
                 return Err("index bits for all 128 squares, each 1 to 12".into());
             }
-            let mut packer = Packer::new(references, *indexing, *seed, bits, params);
-            for &square in searched {
-                packer.use_searched(references, square)?;
-            }
-            packer
+            Packer::new(references, *indexing, *seed, bits, params)
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;
             Packer::restore(references, recipe, params)?
         }
     };
+    for &square in &plan.searched {
+        packer.unplace(square.pair);
+        packer.use_searched(references, square)?;
+    }
     if !packer.construct_unless(stop) {
         return Err(super::STOPPED_EARLY.to_owned());
     }

@@ -310,12 +310,13 @@ pub struct PackArgs {
     /// Master seed of the candidate streams (ignored with --resume: the recipe says).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Black-variable, first packer: the squares found in FILE, the CSV of `magic-gen search
-    /// --black --seed <this seed>`, keep that black magic and its index bits (one bit fewer than
-    /// the mask, say) instead of drawing from their stream. The recipe names each as
-    /// `search:N`, the candidate number, which the build re-derives.
-    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
-    pub searched: Option<std::path::PathBuf>,
+    /// Black-variable, first packer: the squares found in FILE (repeat for several), the CSV of
+    /// `magic-gen search --black --seed <this seed>`, keep that black magic and its index bits
+    /// (one bit fewer than the mask, say) instead of drawing from their stream; with --resume,
+    /// they replace the recipe's and are placed afresh. The recipe names each as `search:N`,
+    /// the candidate number, which the build re-derives.
+    #[arg(long, value_name = "FILE")]
+    pub searched: Vec<std::path::PathBuf>,
     /// Improvement iterations to run (more, after --resume), 0 to 10^12.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub iterations: u64,

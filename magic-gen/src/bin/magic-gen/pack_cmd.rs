@@ -83,7 +83,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
     }
-    if args.searched.is_some() && (args.stream == PackStream::Compact || args.layout != PackLayout::BlackVariable) {
+    if !args.searched.is_empty()
+        && (args.stream == PackStream::Compact || (args.resume.is_none() && args.layout != PackLayout::BlackVariable))
+    {
         return Err(Failure(
             "--searched gives squares of --layout black-variable their searched black magics, with the first packer (--stream dense)"
                 .to_owned(),
@@ -105,12 +107,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     };
     params.check().map_err(Failure)?;
     crate::output::check_writable(Some(&args.output))?;
-    let plan = RunPlan {
-        iterations: args.iterations,
-        restart_every: args.restart_every,
-        compact_bishops: args.compact_bishops,
-        command: reproduce_command(&args),
-    };
+
     let references = ReferenceSet::new();
     let start = match &args.resume {
         Some(path) => {
@@ -118,17 +115,26 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             if let Some(checkpoint) = &recipe.checkpoint {
                 eprintln!("resumed seed {} at iteration {}", recipe.seed, checkpoint.iteration);
             }
+            if !args.searched.is_empty() && recipe.rows.iter().all(|row| row.bits.is_none()) {
+                return Err(Failure(format!(
+                    "--searched: {} is not a black-variable recipe (it has no bits column)",
+                    path.display()
+                )));
+            }
             Start::Resume(recipe)
         }
-        None => Start::New {
-            indexing: args.layout.indexing(),
-            seed: args.seed,
-            bits: args.layout.bits(),
-            searched: match &args.searched {
-                Some(path) => read_searched(path, args.seed)?,
-                None => Vec::new(),
-            },
-        },
+        None => Start::New { indexing: args.layout.indexing(), seed: args.seed, bits: args.layout.bits() },
+    };
+    let seed = match &start {
+        Start::Resume(recipe) => recipe.seed,
+        Start::New { seed, .. } => *seed,
+    };
+    let plan = RunPlan {
+        iterations: args.iterations,
+        restart_every: args.restart_every,
+        compact_bishops: args.compact_bishops,
+        command: reproduce_command(&args),
+        searched: read_searched(&args.searched, seed)?,
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
     eprintln!("placing every square, then {} iterations", args.iterations);
@@ -327,9 +333,31 @@ pub fn compact_command(args: &PackArgs, member: Option<String>) -> String {
 }
 
 /// The command line that reproduces this run, as the recipe records it.
-/// The squares a `search --black` CSV found, each checked to be the candidate its number gives
-/// in the search of `seed` (the packer's: a recipe has one seed).
-fn read_searched(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
+/// The squares the `search --black` CSVs at `paths` found, each checked to be the candidate its
+/// number gives in the search of `seed` (the packer's: a recipe has one seed). A square found
+/// in several files must be the same magic in each.
+fn read_searched(paths: &[std::path::PathBuf], seed: u64) -> Result<Vec<Searched>, Failure> {
+    let mut searched: Vec<Searched> = Vec::new();
+    for path in paths {
+        for square in read_searched_file(path, seed)? {
+            match searched.iter().find(|s| s.pair == square.pair) {
+                Some(seen) if *seen != square => {
+                    let (slider, board_square) = magic_gen::dense::pair_parts(square.pair);
+                    return Err(Failure(format!(
+                        "{}: {slider} {board_square} is another magic than an earlier --searched file's",
+                        path.display()
+                    )));
+                }
+                Some(_) => {}
+                None => searched.push(square),
+            }
+        }
+    }
+    searched.sort_by_key(|s| s.pair);
+    Ok(searched)
+}
+
+fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
     let text = crate::output::read_text(path)?;
     let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
     let mut searched = Vec::new();
@@ -357,10 +385,10 @@ fn reproduce_command(args: &PackArgs) -> String {
         None => {
             let layout = args.layout.name();
             words.push(format!("--layout {layout} --seed {}", args.seed));
-            if let Some(path) = &args.searched {
-                words.push(format!("--searched {}", path.display()));
-            }
         }
+    }
+    for path in &args.searched {
+        words.push(format!("--searched {}", path.display()));
     }
     words.push(format!("--iterations {}", args.iterations));
     if let Some(draws) = args.compact_bishops {
