@@ -113,6 +113,20 @@ pub enum Color {
     /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
     /// class (see the module documentation); slower, with a larger space.
     Black,
+    /// Black magics whose negation is small: `magic = 2^P * h - s` with `s < 2^below` (see
+    /// [`ExhaustiveSearch::negated_black`]). Searched with the white machinery, so fast, but
+    /// not complete: it lists the black magics it finds, not all of them.
+    NegatedBlack {
+        /// `s` is below `2^below`.
+        below: u32,
+    },
+}
+
+impl Color {
+    /// Whether the white (rotation) machinery searches this color.
+    fn rotates(self) -> bool {
+        !matches!(self, Color::Black)
+    }
 }
 
 /// Why a search cannot be set up or run.
@@ -138,6 +152,16 @@ pub enum Error {
     /// A cursor passed to [`ExhaustiveSearch::run`] that does not belong to that shard of that
     /// search (same mask, bits and color).
     CursorMismatch,
+    /// A bound on the negation of [`Color::NegatedBlack`] magics below the first field or above
+    /// the period.
+    BoundOutOfRange {
+        /// Requested bound (bits).
+        below: u32,
+        /// The first field's width: the smallest bound the search takes.
+        min: u32,
+        /// The period: the largest.
+        max: u32,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -148,6 +172,9 @@ impl core::fmt::Display for Error {
             }
             Error::ShardOutOfRange { index, count } => write!(f, "shard {index}/{count} does not exist"),
             Error::CursorMismatch => write!(f, "the cursor belongs to another shard or search"),
+            Error::BoundOutOfRange { below, min, max } => {
+                write!(f, "a bound of 2^{below} is out of range: the search takes 2^{min} to 2^{max}")
+            }
         }
     }
 }
@@ -290,6 +317,11 @@ struct Level {
     nw: usize,
     /// Layouts this level's table entries must be entered in (those of the deeper levels).
     update: Vec<usize>,
+    /// Per word of rotation children (one word when a class is shorter than one): the children
+    /// that keep the magic below the bound (all of them without one).
+    live: Vec<u64>,
+    /// Low field values (enumerated one by one) that keep the magic below the bound.
+    explicit_values: u64,
     /// Whether the next level reads this level's entries as a rotated pattern (same layout)
     /// instead of from the table, so that they are written only for its valid children.
     lazy: bool,
@@ -390,12 +422,49 @@ impl ExhaustiveSearch {
 
     /// [`ExhaustiveSearch::new`] for magics of either [`Color`].
     pub fn with_color(slider: Slider, square: Square, bits: u32, color: Color) -> Result<ExhaustiveSearch, Error> {
+        if let Color::NegatedBlack { below } = color {
+            return ExhaustiveSearch::negated_black(slider, square, bits, below);
+        }
         let mask = relevant_mask(slider, square);
         let (min, max) = (lower_bound_bits(slider, square), mask.count_ones().min(MAX_BITS));
         if bits < min || bits > max {
             return Err(Error::BitsOutOfRange { bits, min, max });
         }
         Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)))
+    }
+
+    /// A fast, incomplete search for black magics of the form `2^P * h - s` with
+    /// `s < 2^below` ([`Color::NegatedBlack`]), `P` the period.
+    ///
+    /// Why it works: with `y = mask & !occ` (the complement of the occupancy within the mask),
+    /// `occ | !mask = -(y + 1)`, so the black key of `m = -s` is `(y + 1) * s = y * s + s`, and
+    /// adding `h * 2^P` to the magic adds the same `-h * 2^P` to every key. So apart from one
+    /// common offset (`s - h * 2^P`), the black magic `-s` indexes `occ` as the *white* magic
+    /// `s` indexes `y`. This search runs the white search over the complemented subsets (each
+    /// `y` labelled with the attack set of `mask & !y`) for `s < 2^below`, and turns every
+    /// white magic `s` it finds into the black magics `-s + h * 2^P` (one per class, see the
+    /// module documentation) that the slow reference confirms. The offset can move a key
+    /// across a slot boundary, so a black magic of this form whose `s` is no white magic of
+    /// the complemented subsets is missed: the list is not every such black magic.
+    ///
+    /// Rook one-bit-fewer magics have small negations (below `2^42` in every published white
+    /// one), so a bound of 40 to 44 bits cuts the period's last fields to a few values: the
+    /// sweep is far smaller than the full one.
+    pub fn negated_black(slider: Slider, square: Square, bits: u32, below: u32) -> Result<ExhaustiveSearch, Error> {
+        let mask = relevant_mask(slider, square);
+        let (min, max) = (lower_bound_bits(slider, square), mask.count_ones().min(MAX_BITS));
+        if bits < min || bits > max {
+            return Err(Error::BitsOutOfRange { bits, min, max });
+        }
+        let (first, period) = (64 - (63 - mask.leading_zeros()), 64 - mask.trailing_zeros());
+        if below < first || below > period {
+            return Err(Error::BoundOutOfRange { below, min: first, max: period });
+        }
+        // Every found `s` is tried in each class; a real mask has at most 2^5 of them.
+        debug_assert!((64 - bits).saturating_sub(period) <= 8);
+        Ok(ExhaustiveSearch::from_reference(mask, bits, Color::NegatedBlack { below }, |y| {
+            slow_attacks(slider, square, mask & !y)
+        }))
     }
 
     /// The search over any mask, with `label` giving each subset's attack set (the tests use
@@ -437,8 +506,12 @@ impl ExhaustiveSearch {
         let b0 = squares[0];
         let p0 = 64 - b0;
         let root_subs = vec![Sub { occ: 0, id: id(0) }, Sub { occ: 1 << b0, id: id(1 << b0) }];
+        let limit = match color {
+            Color::NegatedBlack { below } => below,
+            Color::White | Color::Black => 64,
+        };
         let (root_e_lo, root_e_bits) = match color {
-            Color::White => (0, 0),
+            Color::White | Color::NegatedBlack { .. } => (0, 0),
             Color::Black => {
                 let lo = b0.max(p0);
                 (lo, top.saturating_sub(lo))
@@ -495,15 +568,37 @@ impl ExhaustiveSearch {
             let (min_i, step_i) = (min_magic(b), if lo >= 64 { u64::MAX } else { 1u64 << lo });
             let skip = if min_i > step_i { min_i / step_i } else { 0 };
             let (e_lo, e_bits, con) = match color {
-                Color::White => (0, 0, 0),
+                Color::White | Color::NegatedBlack { .. } => (0, 0, 0),
                 Color::Black => {
                     let e_lo = b.max(hi);
                     let e_hi = prev.min(top);
                     (e_lo, e_hi.saturating_sub(e_lo), bit_range(lo, hi) & bit_range(prev, top))
                 }
             };
+            // The bound leaves the field values whose bits stay below it.
+            let allowed_bits = |from: u32, width: u32| limit.saturating_sub(from).min(width);
+            let tshift = lo + explicit;
+            let explicit_values = 1u64 << allowed_bits(lo, explicit);
+            let rot_values = 1u64 << allowed_bits(tshift, rot);
+            let live: Vec<u64> = if nw == 0 {
+                vec![(1u64 << rot_values) - 1]
+            } else {
+                (0..nw as u64)
+                    .map(|wi| {
+                        let from = wi * 64;
+                        if rot_values >= from + 64 {
+                            !0
+                        } else if rot_values <= from {
+                            0
+                        } else {
+                            (1u64 << (rot_values - from)) - 1
+                        }
+                    })
+                    .collect()
+            };
             let tests = match color {
                 Color::White => (1u64 << width) - skip,
+                Color::NegatedBlack { .. } => (explicit_values * rot_values).saturating_sub(skip),
                 Color::Black => 1u64 << (width + e_bits - con.count_ones()),
             };
             levels.push(Level {
@@ -517,6 +612,8 @@ impl ExhaustiveSearch {
                 layout,
                 nw,
                 update: Vec::new(),
+                live,
+                explicit_values,
                 lazy: false,
                 pat: 0,
                 e_lo,
@@ -530,7 +627,7 @@ impl ExhaustiveSearch {
         }
         // An entry written at a level is read by the layouts of the deeper levels.
         let mut needed: Vec<usize> = Vec::new();
-        if color == Color::White {
+        if color.rotates() {
             for level in levels.iter_mut().rev() {
                 level.update = needed.clone();
                 level.update.sort_unstable();
@@ -553,6 +650,7 @@ impl ExhaustiveSearch {
         let root = Root { update: needed, ..root };
         assert!(root.m_bits + root.e_bits <= 62, "a first field of {} bits", root.m_bits + root.e_bits);
         assert!(color == Color::White || mask & 1 == 0, "black magics need !mask odd");
+        assert!(root.m_bits <= limit, "a bound below the first field");
         ExhaustiveSearch {
             color,
             mask,
@@ -844,7 +942,7 @@ impl ExhaustiveSearch {
             st.begin_value();
             let done = st.check()
                 && match self.color {
-                    Color::White => self.white_value(&mut st, cursor.next),
+                    Color::White | Color::NegatedBlack { .. } => self.white_value(&mut st, cursor.next),
                     Color::Black => self.black_value(&mut st, cursor.next),
                 };
             if !done {
@@ -879,6 +977,9 @@ impl ExhaustiveSearch {
             let key = match self.color {
                 Color::White => occ,
                 Color::Black => occ | !self.mask,
+                // The reference holds complemented subsets `y`, labelled with the attack set
+                // of `mask & !y`.
+                Color::NegatedBlack { .. } => (self.mask & !occ) | !self.mask,
             };
             let slot = (key.wrapping_mul(magic) >> (64 - self.bits)) as usize;
             match table[slot] {
@@ -891,8 +992,20 @@ impl ExhaustiveSearch {
         })
     }
 
-    /// Records a found magic once the slow reference confirms it.
+    /// Records a found magic once the slow reference confirms it. For
+    /// [`Color::NegatedBlack`], `magic` is a white magic `s` of the complemented subsets; the
+    /// black magics `-s + h * 2^P` of every class that the reference confirms are recorded.
     fn record(&self, st: &mut State, magic: u64) {
+        if let Color::NegatedBlack { .. } = self.color {
+            let class_bits = (64 - self.bits).saturating_sub(self.period);
+            for h in 0..1u64 << class_bits {
+                let black = magic.wrapping_neg().wrapping_add(h.wrapping_shl(self.period));
+                if self.is_magic(black) {
+                    st.found.push(black);
+                }
+            }
+            return;
+        }
         assert!(self.is_magic(magic), "the search found {magic:#x}, which the reference rejects");
         st.found.push(magic);
     }
@@ -951,12 +1064,11 @@ impl ExhaustiveSearch {
         st.level_tests[li + 1] += lv.tests;
         let last = li + 1 == self.levels.len();
         let words = lv.nw.max(1);
-        let live = if lv.nw == 0 { (1u64 << (1u32 << lv.rot)) - 1 } else { !0 };
         let tshift = lv.lo + lv.explicit;
         // Undo mark of the parent's entries, once they had to be written.
         let mut written: Option<usize> = None;
         let mut ok = true;
-        'fields: for j in 0..1u64 << lv.explicit {
+        'fields: for j in 0..lv.explicit_values {
             let base = m | j << lv.lo;
             if !st.tick() {
                 ok = false;
@@ -987,7 +1099,7 @@ impl ExhaustiveSearch {
                 self.build_pattern(st, li);
             }
             for wi in 0..words {
-                let mut free = !st.forb[li * MAX_WORDS + wi] & live;
+                let mut free = !st.forb[li * MAX_WORDS + wi] & lv.live[wi];
                 while free != 0 {
                     let t = (wi as u64) << 6 | u64::from(free.trailing_zeros());
                     free &= free - 1;
@@ -1046,7 +1158,11 @@ impl ExhaustiveSearch {
             (&pocc[..0], &pheld[..0])
         };
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
+        // Children above the bound start out forbidden.
         let mut f = [0u64; NW];
+        for (f, &live) in f.iter_mut().zip(&lv.live) {
+            *f = !live;
+        }
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
             let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
             let a = u32::from(sub.id);
@@ -1093,7 +1209,7 @@ impl ExhaustiveSearch {
         let occ = &occ[lv.layout * words..(lv.layout + 1) * words];
         let held = &held[lv.layout * *ids * words..(lv.layout + 1) * *ids * words];
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
-        let mut f = 0u64;
+        let mut f = lmask & !lv.live[0];
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
             let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
             let a = u32::from(sub.id);
@@ -1471,6 +1587,21 @@ mod tests {
         let period = 64 - mask.trailing_zeros();
         let kept = bit_range(0, period) | bit_range(64 - period, 64 - bits);
         ((!mask).wrapping_mul(magic) & kept).wrapping_mul(inverse_odd(!mask))
+    }
+
+    #[test]
+    fn negated_black_bounds_are_checked() {
+        let b8 = sq("b8");
+        assert!(matches!(
+            ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 1),
+            Err(Error::BoundOutOfRange { below: 1, min: 2, max: 55 })
+        ));
+        assert!(ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 56).is_err());
+        let search = ExhaustiveSearch::with_color(Slider::Rook, b8, 10, Color::NegatedBlack { below: 42 }).unwrap();
+        // A black magic of this form found by the random search (seed-independent fact): the
+        // reference of the negated search checks black lookups.
+        assert!(search.is_magic(0xEBFF_FD7D_9787_BF66));
+        assert!(!search.is_magic(0xEBFF_FD7D_9787_BF67));
     }
 
     #[test]

@@ -39,6 +39,7 @@ fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
+        Color::NegatedBlack { .. } => "negated-black",
     }
 }
 
@@ -60,6 +61,9 @@ pub fn render(file: &SweepFile) -> String {
         cursor.nodes,
         levels.join(" ")
     );
+    if let Color::NegatedBlack { below } = file.color {
+        text += &format!("# below={below}\n");
+    }
     for magic in &cursor.magics {
         text += &format!("{magic:#018x}\n");
     }
@@ -93,7 +97,13 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
     let color = match field("color")?.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
-        other => return Err(Failure(format!("{name}: color `{other}` is neither white nor black"))),
+        "negated-black" => {
+            let below = u32::try_from(number("below")?).map_err(|_| Failure(format!("{name}: below out of range")))?;
+            Color::NegatedBlack { below }
+        }
+        other => {
+            return Err(Failure(format!("{name}: color `{other}` is not white, black or negated-black")));
+        }
     };
     let shard: Shard = field("shard")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
     let level_tests = field("level_tests")?
@@ -119,7 +129,11 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
         })?,
         _ => return Err(Failure("give --bits or --bits-below".to_owned())),
     };
-    let color = if args.black { Color::Black } else { Color::White };
+    let color = match (args.black, args.negation_below) {
+        (true, Some(below)) => Color::NegatedBlack { below },
+        (true, None) => Color::Black,
+        (false, _) => Color::White,
+    };
     let search = ExhaustiveSearch::with_color(args.slider, args.square, bits, color)
         .map_err(|e| Failure(format!("{} {}: {e}", args.slider, args.square)))?;
     let shard = args.shard.unwrap_or(Shard::new(0, 1).expect("0/1 exists"));
