@@ -64,8 +64,8 @@ pub struct SweepArgs {
     #[arg(long)]
     pub black: bool,
     /// With --black: only black magics `-s` (plus a multiple of 2^period) with `s` below
-    /// 2^BITS, searched as white magics `s` of the complemented occupancies. Fast but not
-    /// complete; rook one-bit-fewer magics have small negations (try 40 to 44).
+    /// 2^BITS, searched as white magics `s` of the complemented occupancies. Not complete;
+    /// rook one-bit-fewer magics have small negations (try 40 to 44).
     #[arg(long, value_name = "BITS", requires = "black")]
     pub negation_below: Option<u32>,
     /// Sweep shard I of N (contiguous ranges of the magic's lowest bits); `merge` joins them.
