@@ -30,6 +30,11 @@ pub const RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "magic", 
 /// `black_magic`, so that no reader of fancy results takes them for white magics.
 pub const BLACK_RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "black_magic", "candidate", "drawn"];
 
+/// The first line of a black search's CSV results. The comment lines under it say what the
+/// CSV rows cannot: `# seed=S`, `# shard=I/N` and, when the search had one, `# max_candidates=N`,
+/// so that a shard's results can be checked and merged (`magic-gen merge`) like JSON results.
+pub const BLACK_RESULTS_TITLE: &str = "# magic-gen search --black results";
+
 /// A problem with an input file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileError {
@@ -202,9 +207,13 @@ pub fn results_to_csv(results: &SearchResults) -> String {
 }
 
 /// `results` of a black search as CSV with [`BLACK_RESULTS_CSV_HEADER`], rows as in
-/// [`results_to_csv`].
+/// [`results_to_csv`], under [`BLACK_RESULTS_TITLE`] and the search's settings.
 pub fn black_results_to_csv(results: &SearchResults) -> String {
-    csv_with_header(results, &BLACK_RESULTS_CSV_HEADER)
+    let mut out = format!("{BLACK_RESULTS_TITLE}\n# seed={}\n# shard={}\n", results.seed, results.shard);
+    if let Some(limit) = results.max_candidates {
+        out += &format!("# max_candidates={limit}\n");
+    }
+    out + &csv_with_header(results, &BLACK_RESULTS_CSV_HEADER)
 }
 
 fn csv_with_header(results: &SearchResults, header: &[&str; 6]) -> String {
@@ -294,25 +303,64 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
         let squares = into_stream_order(path, squares)?;
         return Ok(SearchResults { seed: file.seed, shard, max_candidates: file.max_candidates, squares });
     }
-    read_results_csv(path, text, &RESULTS_CSV_HEADER)
+    read_results_csv(path, text, &RESULTS_CSV_HEADER, 0)
 }
 
 /// Reads the CSV results of a black search (`search --black`, [`BLACK_RESULTS_CSV_HEADER`]),
 /// checked as [`read_results`] checks fancy ones; the magics are black magics.
+/// The title and the `# seed=` and `# shard=` lines are required: without them a file cannot
+/// be checked against the stream it claims to come from.
 pub fn read_black_results(path: &Path, text: &str) -> Result<SearchResults, FileError> {
-    read_results_csv(path, strip_bom(text), &BLACK_RESULTS_CSV_HEADER)
+    let text = strip_bom(text);
+    let (mut seed, mut shard, mut max_candidates) = (None, None, None);
+    // Bytes and lines of the title and the settings, above the CSV.
+    let (mut consumed, mut lines) = (0, 0u64);
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let at = |message: String| error_at(path, Some(lines + 1), message);
+        if lines == 0 {
+            if trimmed != BLACK_RESULTS_TITLE {
+                return Err(at(format!("not the results of `search --black`: no `{BLACK_RESULTS_TITLE}` line")));
+            }
+        } else {
+            let Some(setting) = trimmed.strip_prefix('#') else { break };
+            let (key, value) =
+                setting.trim().split_once('=').ok_or_else(|| at(format!("`{trimmed}` is not `# key=value`")))?;
+            let number = |value: &str| {
+                value.parse::<u64>().map_err(|_| at(format!("`{value}` in `{key}=` is not a whole number")))
+            };
+            match key {
+                "seed" => seed = Some(number(value)?),
+                "shard" => shard = Some(value.parse::<Shard>().map_err(|e| at(e.to_string()))?),
+                "max_candidates" => max_candidates = Some(number(value)?),
+                _ => return Err(at(format!("unknown setting `{key}`: seed, shard and max_candidates are known"))),
+            }
+        }
+        lines += 1;
+        consumed += line.len();
+    }
+    let missing = |what: &str| error_at(path, None, format!("no `# {what}=` line: which search wrote this file?"));
+    let (seed, shard) = (seed.ok_or_else(|| missing("seed"))?, shard.ok_or_else(|| missing("shard"))?);
+    let results = read_results_csv(path, &text[consumed..], &BLACK_RESULTS_CSV_HEADER, lines)?;
+    Ok(SearchResults { seed, shard, max_candidates, ..results })
 }
 
-fn read_results_csv(path: &Path, text: &str, expected: &[&str; 6]) -> Result<SearchResults, FileError> {
+/// `first_line`: lines of the file above `text`, for messages.
+fn read_results_csv(
+    path: &Path,
+    text: &str,
+    expected: &[&str; 6],
+    first_line: u64,
+) -> Result<SearchResults, FileError> {
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).from_reader(text.as_bytes());
-    let header = reader.headers().map_err(|e| csv_error(path, &e))?.clone();
+    let header = reader.headers().map_err(|e| csv_error(path, &e, first_line))?.clone();
     if header.iter().collect::<Vec<_>>() != expected {
-        return Err(error_at(path, Some(1), format!("expected the header `{}`", expected.join(","))));
+        return Err(error_at(path, Some(first_line + 1), format!("expected the header `{}`", expected.join(","))));
     }
     let mut squares = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|e| csv_error(path, &e))?;
-        let line = record.position().map(|p| p.line());
+        let record = record.map_err(|e| csv_error(path, &e, first_line))?;
+        let line = record.position().map(|p| p.line() + first_line);
         let at = |message: String| error_at(path, line, message);
         let number = |i: usize| -> Result<Option<u64>, FileError> {
             let field = &record[i];
@@ -333,8 +381,8 @@ fn read_results_csv(path: &Path, text: &str, expected: &[&str; 6]) -> Result<Sea
     Ok(SearchResults { seed: 0, shard: Shard::WHOLE, max_candidates: None, squares: into_stream_order(path, squares)? })
 }
 
-fn csv_error(path: &Path, error: &csv::Error) -> FileError {
-    let line = error.position().map(|p| p.line());
+fn csv_error(path: &Path, error: &csv::Error, first_line: u64) -> FileError {
+    let line = error.position().map(|p| p.line() + first_line);
     let message = match error.kind() {
         csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
             format!("wrong number of columns: {len} where the header has {expected_len}")
@@ -481,6 +529,45 @@ mod tests {
         ];
         for (text, location, needle) in cases {
             let err = read_results(path(), &text).unwrap_err().to_string();
+            assert!(err.starts_with(location) && err.contains(needle), "{err}");
+        }
+    }
+
+    /// Black results round-trip with their settings; errors below the settings name the line
+    /// of the file, not of the CSV part.
+    #[test]
+    fn black_results_carry_their_settings() {
+        let results = SearchResults {
+            seed: 7,
+            shard: Shard::new(2, 5).unwrap(),
+            max_candidates: Some(1000),
+            squares: vec![SquareResult {
+                slider: Slider::Rook,
+                square: Square::ALL[4],
+                bits: 11,
+                found: Some((0x5, 9)),
+                drawn: 9,
+            }],
+        };
+        let text = black_results_to_csv(&results);
+        assert_eq!(read_black_results(path(), &text).unwrap(), results);
+        let unlimited = SearchResults { max_candidates: None, ..results.clone() };
+        assert_eq!(read_black_results(path(), &black_results_to_csv(&unlimited)).unwrap(), unlimited);
+        let cases = [
+            (text.replace("0x0000000000000005", "0xzz"), "t.csv:6:", "not a 64-bit hexadecimal"),
+            (text.replace("# seed=7", "# seed=x"), "t.csv:2:", "not a whole number"),
+            (text.replace("# shard=2/5", "# shard=5/5"), "t.csv:3:", "5/5"),
+            (text.replace("# max_candidates", "# budget"), "t.csv:4:", "unknown setting `budget`"),
+            (text.replace("# seed=7\n", ""), "t.csv", "no `# seed=` line"),
+            (
+                text.replacen(BLACK_RESULTS_TITLE, "# something else", 1),
+                "t.csv:1:",
+                "not the results of `search --black`",
+            ),
+            (results_to_csv(&results), "t.csv:1:", "not the results of `search --black`"),
+        ];
+        for (text, location, needle) in cases {
+            let err = read_black_results(path(), &text).unwrap_err().to_string();
             assert!(err.starts_with(location) && err.contains(needle), "{err}");
         }
     }

@@ -179,6 +179,10 @@ fn black_search_finds_black_magics() {
     run(&[&args[..], &["-o", out_arg]].concat(), 0);
     let text = std::fs::read_to_string(&out).unwrap();
     let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("# magic-gen search --black results"));
+    assert_eq!(lines.next(), Some("# seed=5"));
+    assert_eq!(lines.next(), Some("# shard=0/1"));
+    assert_eq!(lines.next(), Some("# max_candidates=100000000"));
     assert_eq!(lines.next(), Some("slider,square,bits,black_magic,candidate,drawn"));
     let mut checked = 0;
     for line in lines {
@@ -322,6 +326,46 @@ fn shards_merge_into_the_unsharded_result() {
     // CSV results carry no seed or shard, so they cannot be merged.
     let csv = write(dir.path(), "whole.csv", &whole);
     bad_input(&["merge", csv.to_str().unwrap()], &["whole.csv", "needs JSON results"]);
+}
+
+/// `search --black --shard I/N` results merge, like JSON ones, into the CSV the unsharded
+/// search writes, byte for byte: their comment lines carry the seed, shard and candidate limit.
+/// A forged black magic, a shard of another search and a mix with fancy results are refused.
+#[test]
+fn black_shards_merge_into_the_unsharded_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let common =
+        ["search", "--black", "--format", "csv", "--slider", "bishop", "--square", SOME_BISHOPS, "--seed", "9"];
+    let whole = run(&common, 0).0;
+    let mut files = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let path = dir.path().join(format!("shard{}.csv", &shard[..1]));
+        run(&[&common[..], &["--shard", shard, "-o", path.to_str().unwrap()]].concat(), 0);
+        files.push(path.to_str().unwrap().to_owned());
+    }
+    assert_eq!(run(&["merge", &files[0], &files[1]], 0).0, whole);
+    assert_eq!(run(&["merge", &files[1], &files[0], "--format", "json"], 0).0, whole);
+    bad_input(&["merge", &files[0]], &["shard 1/2 is missing"]);
+
+    // A black magic changed in its last digit is not that candidate of the stream.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let row = text.lines().find(|l| l.starts_with("bishop,") && l.contains(",0x")).expect("shard 0 found one");
+    let magic = row.split(',').nth(3).unwrap();
+    let last = if magic.ends_with('1') { "2" } else { "1" };
+    let forged_row = row.replacen(magic, &format!("{}{last}", &magic[..magic.len() - 1]), 1);
+    let forged = write(dir.path(), "forged.csv", &text.replacen(row, &forged_row, 1));
+    bad_input(&["merge", forged.to_str().unwrap(), &files[1]], &["forged.csv", "is not candidate"]);
+
+    // Another seed's shard, a file without its settings, and fancy JSON results.
+    let other = dir.path().join("other.csv");
+    let seed_10: Vec<&str> = common.iter().map(|&a| if a == "9" { "10" } else { a }).collect();
+    run(&[&seed_10[..], &["--shard", "1/2", "-o", other.to_str().unwrap()]].concat(), 0);
+    bad_input(&["merge", &files[0], other.to_str().unwrap()], &["seeds differ"]);
+    let bare = write(dir.path(), "bare.csv", &text.replacen("# seed=9\n", "", 1));
+    bad_input(&["merge", bare.to_str().unwrap(), &files[1]], &["bare.csv", "no `# seed=` line"]);
+    let fancy = dir.path().join("fancy.json");
+    run(&["search", "--slider", "bishop", "--square", SOME_BISHOPS, "--seed", "9", "-o", fancy.to_str().unwrap()], 0);
+    bad_input(&["merge", &files[0], fancy.to_str().unwrap()], &["fancy.json", "not the results of `search --black`"]);
 }
 
 #[test]
@@ -859,8 +903,13 @@ fn pack_keeps_searched_black_magics() {
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
     // What `magic-gen search --black --slider bishop --square h2 --bits-below 1 --seed 7
     // --format csv` writes (397,771 candidates: too slow to search unoptimized here).
-    let csv = "slider,square,bits,black_magic,candidate,drawn\nbishop,h2,4,0xc8b8292ea68bc08c,397771,397771\n";
-    std::fs::write(path("found.csv"), csv).unwrap();
+    let found_with = |seed: u64| {
+        format!(
+            "# magic-gen search --black results\n# seed={seed}\n# shard=0/1\n\
+             slider,square,bits,black_magic,candidate,drawn\nbishop,h2,4,0xc8b8292ea68bc08c,397771,397771\n"
+        )
+    };
+    std::fs::write(path("found.csv"), found_with(7)).unwrap();
     let (found, a, c, d) = (path("found.csv"), path("a.csv"), path("c.csv"), path("d.csv"));
     let pack = |seed: &str, out: &str| -> Vec<String> {
         let args = ["pack", "--layout", "black-variable", "--seed", seed, "--iterations", "20", "--pool", "4"];
@@ -878,7 +927,11 @@ fn pack_keeps_searched_black_magics() {
     let resumed = std::fs::read_to_string(path("b.csv")).unwrap();
     assert!(resumed.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{resumed}");
 
+    bad_input(&strs(&pack("8", &c)), &["found.csv", "searched with seed 7, not this packing's seed 8"]);
+    // A file that claims seed 8 for seed 7's magic is caught by re-deriving the candidate.
+    std::fs::write(path("found.csv"), found_with(8)).unwrap();
     bad_input(&strs(&pack("8", &c)), &["bishop h2", "is not candidate 397771 of the search with seed 8"]);
+    std::fs::write(path("found.csv"), found_with(7)).unwrap();
 
     // Resuming a recipe that drew bishop h2 from its stream, with the file: h2 takes the
     // searched magic, placed afresh; a recipe with one shift per slider cannot take it.

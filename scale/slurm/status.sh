@@ -9,6 +9,13 @@ for file in "$out"/shard-*.json; do
     total=$(grep -c '"slider"' "$file")
     echo "$(basename "$file"): $found of $total squares found"
 done
+for file in "$out"/shard-*.csv; do
+    # A black search (`search --black`): rows with a magic, of all rows under the CSV header.
+    [ -e "$file" ] || continue
+    found=$(grep -c ',0x' "$file")
+    total=$(grep -c -v -e '^#' -e '^slider,' "$file")
+    echo "$(basename "$file"): $found of $total squares found"
+done
 for file in "$out"/member-*.csv; do
     [ -e "$file" ] || continue
     entries=$(sed -n 's/^# table_entries=//p' "$file")

@@ -251,7 +251,8 @@ fn parse_layout(name: &str) -> Result<Layout, String> {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// Results of `search --shard I/N` runs (the same seed, squares and limits, every shard 0..N
-    /// once), or recipes of `pack --stream compact --shard I/N` runs (the smallest table wins).
+    /// once; JSON, or the CSV of `search --black`, which merges to that CSV whatever --format
+    /// says), or recipes of `pack --stream compact --shard I/N` runs (the smallest table wins).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Output format.

@@ -1,7 +1,7 @@
 //! `magic-gen merge`: shard results into the result of the whole search.
 
 use magic_gen::ReferenceSet;
-use magic_gen::files::{SearchResults, read_results};
+use magic_gen::files::{BLACK_RESULTS_TITLE, SearchResults, black_results_to_csv, read_black_results, read_results};
 use magic_gen::recipe::Recipe;
 use magic_gen::search::{Family, MagicTester, Shard, nth_candidate};
 
@@ -10,8 +10,9 @@ use crate::output::{render_results, write_text};
 use crate::{Failure, Outcome};
 
 /// Checks that every magic a shard claims is what it says: the candidate of that number in the
-/// seed's stream for the square, and a magic (exhaustively, on every occupancy).
-fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet) -> Result<(), Failure> {
+/// seed's stream for the square, and a magic (exhaustively, on every occupancy; a black magic
+/// for the results of `search --black`, `black`).
+fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet, black: bool) -> Result<(), Failure> {
     for square in &part.squares {
         let Some((magic, candidate)) = square.found else { continue };
         let (slider, board_square) = (square.slider, square.square);
@@ -24,10 +25,15 @@ fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet) -> 
                 part.seed
             )));
         }
-        let mut tester = MagicTester::new(occupancies, square.bits)?;
+        let mut tester = if black {
+            MagicTester::black(occupancies, square.bits)?
+        } else {
+            MagicTester::new(occupancies, square.bits)?
+        };
         if !tester.is_magic(magic) {
+            let kind = if black { "black magic" } else { "magic" };
             return Err(Failure(format!(
-                "{name}: {slider} {board_square}: {magic:#018x} is not a magic with {} index bits",
+                "{name}: {slider} {board_square}: {magic:#018x} is not a {kind} with {} index bits",
                 square.bits
             )));
         }
@@ -142,6 +148,9 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     let mut parts = Vec::new();
     for path in &args.files {
         let text = crate::output::read_text(path)?;
+        if magic_gen::text::strip_bom(&text).starts_with(BLACK_RESULTS_TITLE) {
+            return merge_black(&args, &references);
+        }
         if text.starts_with(crate::sweep_cmd::TITLE) {
             let mut files = Vec::new();
             for path in &args.files {
@@ -160,7 +169,7 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
             )));
         }
         let part = read_results(path, &text)?;
-        check_claims(&path.display().to_string(), &part, &references)?;
+        check_claims(&path.display().to_string(), &part, &references, false)?;
         if part.squares.is_empty() {
             return Err(Failure(format!("{}: lists no squares, so there is nothing to merge", path.display())));
         }
@@ -172,14 +181,34 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
         Err(error) => return error.into_outcome(),
     };
     write_text(args.output.as_deref(), &text)?;
+    Ok(report(parts.len(), &merged, "magic"))
+}
+
+/// Says how many squares the merged result has a `kind` for; exit code 1 if any has none.
+fn report(shards: usize, merged: &SearchResults, kind: &str) -> Outcome {
     let missing = merged.squares.iter().filter(|s| s.found.is_none()).count();
-    eprintln!(
-        "merged {} shards: {} of {} squares have a magic",
-        parts.len(),
-        merged.squares.len() - missing,
-        merged.squares.len()
-    );
-    Ok(if missing == 0 { Outcome::Success } else { Outcome::Negative })
+    let squares = merged.squares.len();
+    eprintln!("merged {shards} shards: {} of {squares} squares have a {kind}", squares - missing);
+    if missing == 0 { Outcome::Success } else { Outcome::Negative }
+}
+
+/// `merge` of the CSV results of `search --black --shard I/N` runs: checked and combined as
+/// JSON results are, written as the CSV the unsharded search writes (whatever `--format` says:
+/// black results have no other format).
+fn merge_black(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome, Failure> {
+    let mut parts = Vec::new();
+    for path in &args.files {
+        let text = crate::output::read_text(path)?;
+        let part = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
+        check_claims(&path.display().to_string(), &part, references, true)?;
+        if part.squares.is_empty() {
+            return Err(Failure(format!("{}: lists no squares, so there is nothing to merge", path.display())));
+        }
+        parts.push(part);
+    }
+    let merged = merge(&parts)?;
+    write_text(args.output.as_deref(), &black_results_to_csv(&merged))?;
+    Ok(report(parts.len(), &merged, "black magic"))
 }
 
 /// `merge` of recipes: a portfolio's members.

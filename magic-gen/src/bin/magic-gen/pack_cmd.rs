@@ -360,6 +360,13 @@ fn read_searched(paths: &[std::path::PathBuf], seed: u64) -> Result<Vec<Searched
 fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
     let text = crate::output::read_text(path)?;
     let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
+    if results.seed != seed {
+        return Err(Failure(format!(
+            "{}: searched with seed {}, not this packing's seed {seed}: search with --seed {seed}",
+            path.display(),
+            results.seed
+        )));
+    }
     let mut searched = Vec::new();
     for square in &results.squares {
         let Some((magic, number)) = square.found else { continue };
