@@ -31,8 +31,8 @@ pub const RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "magic", 
 pub const BLACK_RESULTS_CSV_HEADER: [&str; 6] = ["slider", "square", "bits", "black_magic", "candidate", "drawn"];
 
 /// The first line of a black search's CSV results. The comment lines under it say what the
-/// CSV rows cannot: `# seed=S`, `# shard=I/N` and, when the search had one, `# max_candidates=N`,
-/// so that a shard's results can be checked and merged (`magic-gen merge`) like JSON results.
+/// CSV rows cannot: `# seed=S`, `# shard=I/N`, when the search had one, `# max_candidates=N`,
+/// and for a continuation (`--after`), `# after=N`, so that a shard's results can be checked and merged (`magic-gen merge`) like JSON results.
 pub const BLACK_RESULTS_TITLE: &str = "# magic-gen search --black results";
 
 /// A problem with an input file.
@@ -85,6 +85,10 @@ pub struct SearchResults {
     /// The candidate limit per square the search ran with (`None`: only a time limit, or a file
     /// that does not say). Shards of one search share it, so a merge can tell.
     pub max_candidates: Option<u64>,
+    /// The candidates numbered up to this were skipped (`search --after`: the continuation of
+    /// a search that stopped there); 0 for a search from the start. Shards of one search share
+    /// it, so a merge can tell.
+    pub after: u64,
     /// One result per searched square, in stream order.
     pub squares: Vec<SquareResult>,
 }
@@ -158,6 +162,8 @@ struct ResultsJson {
     shard: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max_candidates: Option<u64>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    after: u64,
     squares: Vec<SquareJson>,
 }
 
@@ -172,6 +178,10 @@ struct SquareJson {
     drawn: u64,
 }
 
+fn is_zero(value: &u64) -> bool {
+    *value == 0
+}
+
 fn hex(value: u64) -> String {
     format!("{value:#018x}")
 }
@@ -184,6 +194,7 @@ pub fn results_to_json(results: &SearchResults) -> String {
         seed: results.seed,
         shard: results.shard.to_string(),
         max_candidates: results.max_candidates,
+        after: results.after,
         squares: results
             .squares
             .iter()
@@ -212,6 +223,9 @@ pub fn black_results_to_csv(results: &SearchResults) -> String {
     let mut out = format!("{BLACK_RESULTS_TITLE}\n# seed={}\n# shard={}\n", results.seed, results.shard);
     if let Some(limit) = results.max_candidates {
         out += &format!("# max_candidates={limit}\n");
+    }
+    if results.after != 0 {
+        out += &format!("# after={}\n", results.after);
     }
     out + &csv_with_header(results, &BLACK_RESULTS_CSV_HEADER)
 }
@@ -301,7 +315,13 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
             squares.push((None, result));
         }
         let squares = into_stream_order(path, squares)?;
-        return Ok(SearchResults { seed: file.seed, shard, max_candidates: file.max_candidates, squares });
+        return Ok(SearchResults {
+            seed: file.seed,
+            shard,
+            max_candidates: file.max_candidates,
+            after: file.after,
+            squares,
+        });
     }
     read_results_csv(path, text, &RESULTS_CSV_HEADER, 0)
 }
@@ -312,7 +332,7 @@ pub fn read_results(path: &Path, text: &str) -> Result<SearchResults, FileError>
 /// be checked against the stream it claims to come from.
 pub fn read_black_results(path: &Path, text: &str) -> Result<SearchResults, FileError> {
     let text = strip_bom(text);
-    let (mut seed, mut shard, mut max_candidates) = (None, None, None);
+    let (mut seed, mut shard, mut max_candidates, mut after) = (None, None, None, 0);
     // Bytes and lines of the title and the settings, above the CSV.
     let (mut consumed, mut lines) = (0, 0u64);
     for line in text.split_inclusive('\n') {
@@ -333,7 +353,12 @@ pub fn read_black_results(path: &Path, text: &str) -> Result<SearchResults, File
                 "seed" => seed = Some(number(value)?),
                 "shard" => shard = Some(value.parse::<Shard>().map_err(|e| at(e.to_string()))?),
                 "max_candidates" => max_candidates = Some(number(value)?),
-                _ => return Err(at(format!("unknown setting `{key}`: seed, shard and max_candidates are known"))),
+                "after" => after = number(value)?,
+                _ => {
+                    return Err(at(format!(
+                        "unknown setting `{key}`: seed, shard, max_candidates and after are known"
+                    )));
+                }
             }
         }
         lines += 1;
@@ -342,7 +367,7 @@ pub fn read_black_results(path: &Path, text: &str) -> Result<SearchResults, File
     let missing = |what: &str| error_at(path, None, format!("no `# {what}=` line: which search wrote this file?"));
     let (seed, shard) = (seed.ok_or_else(|| missing("seed"))?, shard.ok_or_else(|| missing("shard"))?);
     let results = read_results_csv(path, &text[consumed..], &BLACK_RESULTS_CSV_HEADER, lines)?;
-    Ok(SearchResults { seed, shard, max_candidates, ..results })
+    Ok(SearchResults { seed, shard, max_candidates, after, ..results })
 }
 
 /// `first_line`: lines of the file above `text`, for messages.
@@ -378,7 +403,13 @@ fn read_results_csv(
         let result = square_result(&record[0], &record[1], bits, magic, number(4)?, drawn).map_err(at)?;
         squares.push((line, result));
     }
-    Ok(SearchResults { seed: 0, shard: Shard::WHOLE, max_candidates: None, squares: into_stream_order(path, squares)? })
+    Ok(SearchResults {
+        seed: 0,
+        shard: Shard::WHOLE,
+        max_candidates: None,
+        after: 0,
+        squares: into_stream_order(path, squares)?,
+    })
 }
 
 fn csv_error(path: &Path, error: &csv::Error, first_line: u64) -> FileError {
@@ -500,6 +531,7 @@ mod tests {
             seed: 9,
             shard: Shard::new(1, 3).unwrap(),
             max_candidates: Some(1000),
+            after: 500,
             squares: vec![
                 SquareResult {
                     slider: Slider::Rook,
@@ -541,6 +573,7 @@ mod tests {
             seed: 7,
             shard: Shard::new(2, 5).unwrap(),
             max_candidates: Some(1000),
+            after: 0,
             squares: vec![SquareResult {
                 slider: Slider::Rook,
                 square: Square::ALL[4],
@@ -553,6 +586,12 @@ mod tests {
         assert_eq!(read_black_results(path(), &text).unwrap(), results);
         let unlimited = SearchResults { max_candidates: None, ..results.clone() };
         assert_eq!(read_black_results(path(), &black_results_to_csv(&unlimited)).unwrap(), unlimited);
+        // A continuation says where it started; a search from the start writes no such line.
+        assert!(!text.contains("# after="));
+        let continued = SearchResults { after: 4, ..results.clone() };
+        let continued_text = black_results_to_csv(&continued);
+        assert!(continued_text.contains("# max_candidates=1000\n# after=4\n"), "{continued_text}");
+        assert_eq!(read_black_results(path(), &continued_text).unwrap(), continued);
         let cases = [
             (text.replace("0x0000000000000005", "0xzz"), "t.csv:6:", "not a 64-bit hexadecimal"),
             (text.replace("# seed=7", "# seed=x"), "t.csv:2:", "not a whole number"),

@@ -368,6 +368,59 @@ fn black_shards_merge_into_the_unsharded_result() {
     bad_input(&["merge", &files[0], fancy.to_str().unwrap()], &["fancy.json", "not the results of `search --black`"]);
 }
 
+/// `--after N` continues a search that stopped at candidate N: the squares it had not found
+/// are found at the same candidates as by a search from the start, shards of the continuation
+/// merge into it, and the file says where it started.
+#[test]
+fn a_black_search_continues_after_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let common = ["search", "--black", "--format", "csv", "--slider", "bishop", "--square", "c3,d4,e4", "--seed", "9"];
+    let row = |text: &str, square: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.starts_with(&format!("bishop,{square},"))).expect("a row per square");
+        line.split(',').map(str::to_owned).collect()
+    };
+    let whole = run(&common, 0).0;
+    // Seed 9 finds c3 at candidate 16,959, d4 at 11,220 and e4 at 33,026: stop at 16,000.
+    let (first, _) = run(&[&common[..], &["--max-candidates", "16000"]].concat(), 1);
+    assert_eq!(row(&first, "d4"), row(&whole, "d4"));
+    assert_eq!(row(&first, "c3")[3], "");
+    let continued = run(&[&common[..], &["--after", "16000"]].concat(), 0).0;
+    assert!(continued.contains("# max_candidates=100000000\n# after=16000\n"), "{continued}");
+    for square in ["c3", "e4"] {
+        let (from_start, continued) = (row(&whole, square), row(&continued, square));
+        assert_eq!(continued[..5], from_start[..5], "{square}");
+        let candidate: u64 = from_start[4].parse().unwrap();
+        assert_eq!(continued[5], (candidate - 16000).to_string(), "{square}: drawn since the start");
+    }
+    // d4's next black magic, not the one below the start.
+    let d4: u64 = row(&continued, "d4")[4].parse().unwrap();
+    assert!(d4 > 16000, "{continued}");
+
+    let mut files = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let path = dir.path().join(format!("after{}.csv", &shard[..1]));
+        run(&[&common[..], &["--after", "16000", "--shard", shard, "-o", path.to_str().unwrap()]].concat(), 0);
+        files.push(path.to_str().unwrap().to_owned());
+    }
+    assert_eq!(run(&["merge", &files[0], &files[1]], 0).0, continued);
+    let from_start = dir.path().join("start1.csv");
+    run(&[&common[..], &["--shard", "1/2", "-o", from_start.to_str().unwrap()]].concat(), 0);
+    bad_input(&["merge", &files[0], from_start.to_str().unwrap()], &["starting points differ"]);
+    // A claim below the start is refused even when it is a magic of the stream.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let claimed = row(&text, "d4").join(",");
+    let early = row(&whole, "d4");
+    let early = format!("{},{}", early[..5].join(","), early[4]);
+    let forged = write(dir.path(), "early.csv", &text.replacen(&claimed, &early, 1));
+    bad_input(&["merge", forged.to_str().unwrap(), &files[1]], &["early.csv", "lies before the search's start"]);
+
+    bad_input(
+        &["search", "--format", "csv", "--slider", "bishop", "--square", "c3", "--after", "5"],
+        &["--after needs an output"],
+    );
+    bad_input(&[&common[..], &["--after", "20", "--max-candidates", "20"]].concat(), &["leaves nothing to search"]);
+}
+
 #[test]
 fn stats_totals() {
     let (board, _) = run(&["stats"], 0);

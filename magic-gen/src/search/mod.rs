@@ -214,6 +214,14 @@ impl SquareSearch {
         Ok(search)
     }
 
+    /// Continues a search that stopped after candidate `after` of the whole sequence (a run with
+    /// `max_candidates = after`): the candidates up to `after` are skipped without being drawn,
+    /// so the magic found is the first numbered above `after`. Call it before
+    /// [`SquareSearch::advance`]; [`SquareSearch::drawn`] counts only the candidates drawn since.
+    pub fn skip_to_after(&mut self, after: u64) {
+        self.stream.skip_to_after(after);
+    }
+
     /// Draws up to `candidates` more candidates, none numbered above `last` in the whole
     /// sequence (so the shards of a search with a candidate limit cover exactly the unsharded
     /// search's candidates); the first magic among them, if any.
@@ -334,6 +342,55 @@ mod tests {
                 assert_eq!(nth_candidate(3, Slider::Rook, sq, family, number), Some(magic), "{family:?} {number}");
             }
         }
+    }
+
+    #[test]
+    fn a_skipped_stream_is_the_tail_of_the_whole_one() {
+        let sq: Square = "c7".parse().unwrap();
+        for family in [Family::Sparse, Family::NegatedSparse] {
+            let stream = |shard| CandidateStream::new(9, Slider::Rook, sq, family, shard);
+            let whole: Vec<(u64, u64)> = stream(Shard::WHOLE).take(5 * 4096).collect();
+            // Inside a block, on a block boundary, and inside another shard's block.
+            for after in [0, 1, 777, 4096, 5000, 3 * 4096 + 17] {
+                let mut tail = stream(Shard::WHOLE);
+                tail.skip_to_after(after);
+                assert_eq!(tail.next_number(), after + 1);
+                let drawn: Vec<(u64, u64)> = tail.take(4096).collect();
+                assert_eq!(drawn[..], whole[after as usize..after as usize + 4096], "{family:?} {after}");
+                // The shards of a continuation together draw exactly the whole tail.
+                let mut merged: Vec<(u64, u64)> = (0..3)
+                    .flat_map(|i| {
+                        let mut part = stream(Shard::new(i, 3).unwrap());
+                        part.skip_to_after(after);
+                        part.take_while(|(n, _)| *n <= 5 * 4096).collect::<Vec<_>>()
+                    })
+                    .collect();
+                merged.sort_unstable();
+                assert_eq!(merged[..], whole[after as usize..], "{family:?} {after} sharded");
+            }
+            // Skipping never goes back.
+            let mut ahead = stream(Shard::WHOLE);
+            ahead.by_ref().take(100).for_each(drop);
+            ahead.skip_to_after(10);
+            assert_eq!(ahead.next(), Some(whole[100]));
+        }
+    }
+
+    #[test]
+    fn a_continued_search_finds_the_next_magic() {
+        let o = occ(Slider::Rook, "e4");
+        let first = find_magic(&o, Scheme::Fancy, o.mask_bits(), 11, Shard::WHOLE, 10_000_000).unwrap();
+        let mut rest = SquareSearch::new(&o, Scheme::Fancy, o.mask_bits(), 11, Shard::WHOLE).unwrap();
+        rest.skip_to_after(first.candidates);
+        let second = rest.advance(u64::MAX, 10_000_000).unwrap();
+        assert!(second.candidates > first.candidates);
+        assert_eq!(second.drawn, second.candidates - first.candidates);
+        // Nothing between the two is a magic: a search from the start, told to go past the
+        // first, meets the second next.
+        let mut whole = SquareSearch::new(&o, Scheme::Fancy, o.mask_bits(), 11, Shard::WHOLE).unwrap();
+        assert_eq!(whole.advance(u64::MAX, 10_000_000).unwrap(), first);
+        let next = whole.advance(u64::MAX, 10_000_000).unwrap();
+        assert_eq!((next.magic, next.candidates), (second.magic, second.candidates));
     }
 
     #[test]

@@ -245,6 +245,26 @@ impl CandidateStream {
 }
 
 impl CandidateStream {
+    /// Skips ahead so that the next candidate is the first of this shard numbered above `after`
+    /// in the whole sequence: a search that continues one which stopped at candidate `after`
+    /// draws exactly the candidates that one did not. Seeks; it never draws the skipped ones.
+    /// Never moves backwards: a stream already past `after` is left as it is.
+    pub fn skip_to_after(&mut self, after: u64) {
+        if after <= self.next {
+            return;
+        }
+        self.next = after;
+        if self.shard.count > 1 {
+            let block = self.next / SHARD_BLOCK;
+            let own = self.shard.own_block_from(block);
+            if own != block {
+                // `after` lies in another shard's block: start at this shard's next block.
+                self.next = own.saturating_mul(SHARD_BLOCK);
+            }
+        }
+        self.rng.set_word_pos(u128::from(self.next) * u128::from(self.family.words()));
+    }
+
     /// The number (1-based, in the whole sequence) of the candidate the next call yields: a
     /// shard skips the other shards' blocks.
     pub fn next_number(&self) -> u64 {

@@ -142,6 +142,13 @@ pub struct SearchArgs {
     /// no limit with --time].
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
+    /// Continue a search that stopped at candidate N (say, one run with --max-candidates N):
+    /// every square starts after its candidate N, so the magic found is the first numbered
+    /// above N, and no candidate is drawn twice. Candidate numbers and --max-candidates stay
+    /// numbers in the whole sequence. Needs an output that records it: --black (its CSV says
+    /// `# after=N`) or --format json.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub after: u64,
     /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5). The
     /// squares share the time: each round, every square still searching draws its next 65,536
     /// candidates.

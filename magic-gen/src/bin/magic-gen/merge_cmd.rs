@@ -16,6 +16,12 @@ fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet, bla
     for square in &part.squares {
         let Some((magic, candidate)) = square.found else { continue };
         let (slider, board_square) = (square.slider, square.square);
+        if candidate <= part.after {
+            return Err(Failure(format!(
+                "{name}: {slider} {board_square}: candidate {candidate} lies before the search's start (after candidate {})",
+                part.after
+            )));
+        }
         let occupancies = references.get(slider, board_square);
         let family = Family::for_bits(slider, square.bits, occupancies.mask_bits());
         let derived = nth_candidate(part.seed, slider, board_square, family, candidate);
@@ -43,7 +49,7 @@ fn check_claims(name: &str, part: &SearchResults, references: &ReferenceSet, bla
 
 /// Combines shard results: per square the found magic with the smallest candidate number,
 /// which is the magic the unsharded search finds first, and the candidates drawn added up.
-/// Refuses shards of different settings (seed, shard count, candidate limit, squares and
+/// Refuses shards of different settings (seed, shard count, candidate limit, start, squares and
 /// bits), a shard given twice or missing, naming them.
 pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     let first = parts.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
@@ -70,6 +76,12 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
                 part.shard
             )));
         }
+        if part.after != first.after {
+            return Err(Failure(format!(
+                "starting points differ: after candidate {} ({}) and {} ({})",
+                first.after, first.shard, part.after, part.shard
+            )));
+        }
         if part.shard.count() != count {
             return Err(Failure(format!("shard counts differ: {} and {}", first.shard, part.shard)));
         }
@@ -93,10 +105,10 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     merged.shard = Shard::WHOLE;
     for (i, square) in merged.squares.iter_mut().enumerate() {
         square.found = parts.iter().filter_map(|p| p.squares[i].found).min_by_key(|&(_, candidate)| candidate);
-        // What the unsharded search draws: up to its magic, or (the shards covering its
-        // candidates exactly) all of them.
+        // What the unsharded search draws: from its start up to its magic, or (the shards
+        // covering its candidates exactly) all of them.
         square.drawn = match square.found {
-            Some((_, candidate)) => candidate,
+            Some((_, candidate)) => candidate.saturating_sub(first.after),
             None => parts.iter().map(|p| p.squares[i].drawn).sum(),
         };
     }

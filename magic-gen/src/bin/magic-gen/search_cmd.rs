@@ -83,6 +83,17 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         (None, Some(_)) => u64::MAX,
         (None, None) => DEFAULT_MAX_CANDIDATES,
     };
+    if args.after != 0 && !(args.black || args.format == ResultFormat::Json) {
+        return Err(Failure(
+            "--after needs an output that records it: --black (CSV) or --format json; a plain CSV, Rust or C table would hide that the first candidates were skipped".to_owned(),
+        ));
+    }
+    if args.after >= max_candidates {
+        return Err(Failure(format!(
+            "--after {} leaves nothing to search below --max-candidates {max_candidates}: the limit is a candidate number in the whole sequence, so raise it above {}",
+            args.after, args.after
+        )));
+    }
     if args.black && args.format != ResultFormat::Csv {
         return Err(Failure(
             "--black writes CSV only (--format csv): the other formats describe fancy (white) magics".to_owned(),
@@ -94,11 +105,13 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         .map(|(slider, square)| {
             let occ = references.get(slider, square);
             let bits = requested_bits(&args, occ)?;
-            Ok(if args.black {
+            let mut search = if args.black {
                 SquareSearch::black(occ, bits, args.seed, args.shard)?
             } else {
                 SquareSearch::new(occ, Scheme::Fancy, bits, args.seed, args.shard)?
-            })
+            };
+            search.skip_to_after(args.after);
+            Ok(search)
         })
         .collect::<Result<_, Failure>>()?;
     if matches!(args.format, ResultFormat::Rust | ResultFormat::C) && searches.len() != 128 {
@@ -168,7 +181,8 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         })
         .collect();
     let limit = (max_candidates != u64::MAX).then_some(max_candidates);
-    let results = SearchResults { seed: args.seed, shard: args.shard, max_candidates: limit, squares };
+    let results =
+        SearchResults { seed: args.seed, shard: args.shard, max_candidates: limit, after: args.after, squares };
     let missing: Vec<String> =
         results.squares.iter().filter(|r| r.found.is_none()).map(|r| format!("{} {}", r.slider, r.square)).collect();
     if missing.is_empty() || matches!(args.format, ResultFormat::Json | ResultFormat::Csv) {
@@ -183,8 +197,10 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     eprintln!("{}", summary(&results, elapsed));
     let stopped = stop.reason();
     if let Some(reason) = stopped.filter(|_| !missing.is_empty()) {
+        let start =
+            if args.after == 0 { "the first".to_owned() } else { format!("the next (after candidate {})", args.after) };
         eprintln!(
-            "stopped by {} after {:.3} s: the squares below were searched through the first candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
+            "stopped by {} after {:.3} s: the squares below were searched through {start} candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
             if reason == Reason::Time { "--time" } else { reason.describe() },
             elapsed.as_secs_f64()
         );
