@@ -20,7 +20,10 @@
 //!
 //! * `layout=black` or `layout=white` (fixed-shift): rows `slider,square,k,offset`; candidate `k`
 //!   (0-based) of [`crate::search::dense_stream::dense_candidate`], its range starting at
-//!   `offset`.
+//!   `offset`. A black recipe with per-square bits (`black-variable`: a `bits` column) may
+//!   name instead `search:N`, candidate `N` of `magic-gen search --black` with the recipe's
+//!   seed, or `sweep:N`, magic `N` of a `magic-gen sweep --black` list, stated in the `magic`
+//!   column and checked rather than re-derived.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
@@ -98,9 +101,9 @@ pub struct RecipeRow {
     pub offset: Option<u32>,
     /// Index bits (fewer-bit fancy magics).
     pub bits: Option<u32>,
-    /// A fewer-bit magic found by an exhaustive sweep (`sweep:N` in the `candidate` column, the
-    /// magic in the `magic` column): the `N`-th (1-based, `position`) of the ascending list
-    /// `magic-gen sweep` writes. A sweep takes minutes, so the build checks the magic itself
+    /// A magic found by an exhaustive sweep (`sweep:N` in the `candidate` column of a fewer-bit
+    /// recipe or the `k` column of a black one, the magic in the `magic` column): the `N`-th
+    /// (1-based, `position`) of the ascending list `magic-gen sweep` writes. A sweep takes minutes, so the build checks the magic itself
     /// rather than re-deriving it.
     pub swept: Option<u64>,
     /// A black magic of the random search (`search:N` in the `k` column of a packed recipe
@@ -238,7 +241,11 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = if row.searched { "search:" } else { "" };
+                    let search = match (row.searched, row.swept) {
+                        (true, _) => "search:",
+                        (false, Some(_)) => "sweep:",
+                        (false, None) => "",
+                    };
                     let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
                 (None, Some(bits)) => match row.swept {
@@ -368,8 +375,8 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                // A searched row's position is in the search's stream, not the packer's.
-                for row in rows.iter().filter(|row| !row.searched) {
+                // A searched or swept row's position is in the search's list, not the packer's.
+                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none()) {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -462,22 +469,35 @@ fn parse_row(
                 }
                 _ => None,
             };
-            let (position, searched) = match fields[2].strip_prefix("search:") {
-                Some(number) => {
+            // `search:N` (a candidate of `search --black`) or `sweep:N` (a magic of `sweep
+            // --black`, stated in the `magic` column) instead of a position in the packer's stream.
+            let found = ["search", "sweep"].into_iter().find_map(|kind| {
+                let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
+                Some((kind, number))
+            });
+            let (position, searched, swept) = match found {
+                Some((kind, number)) => {
                     let RecipeLayout::Packed(Indexing::Black) = layout else {
-                        return Err(at_square("`search:N` rows are black magics: only in black recipes".into()));
+                        return Err(at_square(format!("`{kind}:N` rows are black magics: only in black recipes")));
                     };
                     if bits.is_none() {
-                        return Err(at_square("a `search:N` row needs its index bits in the `bits` column".into()));
+                        return Err(at_square(format!("a `{kind}:N` row needs its index bits in the `bits` column")));
                     }
                     let number = number.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        at_square(format!("`{}` is not search:N with N from 1", quote_prefix(fields[2])))
+                        at_square(format!("`{}` is not {kind}:N with N from 1", quote_prefix(fields[2])))
                     })?;
-                    (number, true)
+                    if kind == "search" {
+                        (number, true, None)
+                    } else {
+                        let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
+                        let magic = parse_hex(stated)
+                            .map_err(|_| at_square("a `sweep:N` row needs its magic in the `magic` column".into()))?;
+                        (number, false, Some(magic))
+                    }
                 }
-                None => (number(2)?, false),
+                None => (number(2)?, false, None),
             };
-            RecipeRow { line: line_number, slider, square, position, offset: Some(offset), bits, swept: None, searched }
+            RecipeRow { line: line_number, slider, square, position, offset: Some(offset), bits, swept, searched }
         }
         RecipeLayout::FewerBits => {
             let mask_bits = relevant_mask(slider, square).count_ones();

@@ -1158,3 +1158,55 @@ fn sweeps_shard_merge_resume_and_verify() {
     let (stdout, _) = run(&["verify", &whole, "--slider", "bishop", "--square", "d8", "--bits", "5"], 0);
     assert!(stdout.contains("valid: yes, all 9547"), "{stdout}");
 }
+
+/// `sweep --black --negation-below B --max-ones K` records its limit, refuses to resume under
+/// another, and `pack --searched` takes its list: the square keeps the listed black magic with
+/// the sweep's bits, named `sweep:N` with the magic in the recipe, which verifies and resumes.
+/// (The list is this test's: rook d8's one-bit-fewer black magic of `search --black --seed 1`
+/// added to a quick sweep's file, since finding it by sweeping takes minutes unoptimized.)
+#[test]
+fn pack_keeps_swept_black_magics() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let sweep = ["sweep", "--slider", "rook", "--square", "d8", "--bits-below", "1", "--black"];
+    let limited = ["--negation-below", "40", "--max-ones", "3"];
+    let args: Vec<&str> = sweep.iter().chain(&limited).copied().collect();
+    run(&[&args[..], &["-o", &path("d8.txt")]].concat(), 0);
+    let text = std::fs::read_to_string(path("d8.txt")).unwrap();
+    assert!(text.contains("# below=40\n# ones=3\n"), "{text}");
+    assert!(text.contains("# status=complete"), "{text}");
+    // Resuming under another limit is another sweep.
+    let other: Vec<&str> = sweep.iter().copied().chain(["--negation-below", "40", "--max-ones", "4"]).collect();
+    bad_input(&[&other[..], &["--resume", &path("d8.txt"), "-o", &path("e.txt")]].concat(), &["other settings"]);
+    bad_input(
+        &[&sweep[..], &["--negation-below", "40", "--max-ones", "0", "-o", &path("e.txt")]].concat(),
+        &["1 to 64"],
+    );
+
+    std::fs::write(path("d8.txt"), format!("{text}0xffffffb8dfb5fb76\n")).unwrap();
+    let (recipe, resumed) = (path("a.csv"), path("b.csv"));
+    let pack = ["pack", "--layout", "black-variable", "--seed", "7", "--iterations", "20", "--pool", "4"];
+    let small = ["--fresh", "64", "--init-valid", "1", "--init-draws", "1", "--searched", &path("d8.txt")];
+    run(&[&pack[..], &small, &["-o", &recipe]].concat(), 0);
+    let text = std::fs::read_to_string(&recipe).unwrap();
+    let row = text.lines().find(|l| l.starts_with("rook,d8,")).unwrap();
+    assert!(row.starts_with("rook,d8,sweep:1,") && row.ends_with(",10,0xFFFFFFB8DFB5FB76"), "{row}");
+    let (stdout, _) = run(&["verify", &recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--resume", &recipe, "--iterations", "10", "-o", &resumed], 0);
+    let text = std::fs::read_to_string(&resumed).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("rook,d8,sweep:1,") && l.ends_with(",0xFFFFFFB8DFB5FB76")), "{text}");
+
+    // A stated magic that is not one fails the recipe's check (it is not re-derived).
+    let damaged = text.replace(",0xFFFFFFB8DFB5FB76", ",0xFFFFFFB8DFB5FB77");
+    std::fs::write(path("damaged.csv"), damaged).unwrap();
+    let (stdout, _) = run(&["verify", &path("damaged.csv")], 1);
+    assert!(stdout.contains("rook d8 (magic 0xffffffb8dfb5fb77) is not magic"), "{stdout}");
+    // A sweep of white magics cannot give a black packing its magic.
+    let white = std::fs::read_to_string(path("d8.txt")).unwrap().replace("# color=negated-black", "# color=white");
+    std::fs::write(path("white.txt"), white).unwrap();
+    bad_input(
+        &[&pack[..], &["--searched", &path("white.txt"), "-o", &path("c.csv")]].concat(),
+        &["white.txt", "white magics"],
+    );
+}

@@ -27,7 +27,7 @@ mod square;
 pub use anneal::{AnnealParams, Placement, Spot};
 pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
 pub use board::{Board, CAPACITY};
-pub use packer::{Packer, Placed, Searched};
+pub use packer::{Found, Packer, Placed, Searched};
 pub use params::Params;
 pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;

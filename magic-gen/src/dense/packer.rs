@@ -89,22 +89,50 @@ pub struct Packer {
     pub kicks_kept: u64,
     /// Rebuild moves kept.
     pub rebuilds_kept: u64,
-    /// Per pair: the number of the random search's black magic it keeps
-    /// ([`Packer::use_searched`]), or `None` for a square that draws from its stream.
-    pub searched: Vec<Option<u64>>,
+    /// Per pair: the black magic of a search it keeps ([`Packer::use_searched`]), or `None`
+    /// for a square that draws from its stream.
+    pub searched: Vec<Option<Found>>,
     pub(super) tester: CandidateTester,
 }
 
-/// A black magic of the random search (`magic-gen search --black`) for one square: candidate
-/// `number` (1-based) of the search of `bits` index bits with the packer's seed.
+/// A black magic that a search found for one square with `bits` index bits, which the square
+/// keeps instead of drawing from the packer's stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Searched {
     /// Pair (rook a1 = 0 … bishop h8 = 127).
     pub pair: usize,
     /// Index bits.
     pub bits: u32,
-    /// Candidate number in the search's stream.
-    pub number: u64,
+    /// Which search found it.
+    pub found: Found,
+}
+
+/// Where a [`Searched`] magic comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Candidate `number` (1-based) of the random search (`magic-gen search --black`) with the
+    /// packer's seed, re-derived from that search's stream (`search:N` in a recipe).
+    Candidate(u64),
+    /// Magic `index` (1-based) of the ascending list an exhaustive sweep (`magic-gen sweep
+    /// --black`) wrote, and the magic itself: a sweep takes minutes, so a recipe states the
+    /// magic (`sweep:N` with the `magic` column) and the build checks it rather than re-deriving
+    /// it.
+    Swept {
+        /// Its place in the sweep's list.
+        index: u64,
+        /// The black magic.
+        magic: u64,
+    },
+}
+
+impl Found {
+    /// The candidate's position: the search's candidate number or the sweep's list index.
+    pub fn position(self) -> u64 {
+        match self {
+            Found::Candidate(number) => number,
+            Found::Swept { index, .. } => index,
+        }
+    }
 }
 
 impl Packer {
@@ -134,12 +162,14 @@ impl Packer {
         }
     }
 
-    /// Gives a square the black magic the random search found (`magic-gen search --black
-    /// --seed <this seed>`), with that search's index bits: the square keeps this one candidate
-    /// and draws nothing from its stream. For a square not placed yet; an error if the packer
-    /// is not black or the magic does not index the square without a destructive collision.
+    /// Gives a square a black magic a search found (candidate of `magic-gen search --black
+    /// --seed <this seed>`, or a magic of `magic-gen sweep --black`), with that search's index
+    /// bits: the square keeps this one candidate and draws nothing from its stream. For a
+    /// square not placed yet; an error if the packer is not black or the magic does not index
+    /// the square without a destructive collision.
     pub fn use_searched(&mut self, references: &ReferenceSet, searched: Searched) -> Result<(), String> {
-        let Searched { pair, bits, number } = searched;
+        let Searched { pair, bits, found } = searched;
+        let number = found.position();
         let (slider, square) = pair_parts(pair);
         if self.indexing != Indexing::Black {
             return Err(format!("{slider} {square}: searched magics are black magics; this packing is not"));
@@ -153,18 +183,21 @@ impl Packer {
         }
         let occupancies = references.get(slider, square);
         let data = SquareData::with_bits(occupancies, self.indexing, bits);
-        let magic = searched_candidate(self.seed, slider, square, bits, number);
+        let (magic, what) = match found {
+            Found::Candidate(number) => (
+                searched_candidate(self.seed, slider, square, bits, number),
+                format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
+            ),
+            Found::Swept { index, magic } => (magic, format!("magic {index} of the sweep for {bits} bits")),
+        };
         if !self.tester.is_valid(&data, magic) {
-            return Err(format!(
-                "{slider} {square}: candidate {number} of the search for {bits} bits with seed {} ({magic:#018X}) is not a black magic",
-                self.seed
-            ));
+            return Err(format!("{slider} {square}: {what} ({magic:#018X}) is not a black magic"));
         }
         let candidate = self.tester.candidate(&data, number, magic);
         self.squares[pair] = data;
         self.bits[pair] = bits;
         self.pools[pair] = vec![candidate];
-        self.searched[pair] = Some(number);
+        self.searched[pair] = Some(found);
         Ok(())
     }
 
@@ -185,9 +218,14 @@ impl Packer {
             }
         }
         let mut packer = Packer::new(references, indexing, recipe.seed, &bits, params);
-        for row in recipe.rows.iter().filter(|row| row.searched) {
+        for row in &recipe.rows {
+            let found = match (row.searched, row.swept) {
+                (true, _) => Found::Candidate(row.position),
+                (false, Some(magic)) => Found::Swept { index: row.position, magic },
+                (false, None) => continue,
+            };
             let pair = pair_index(row.slider, row.square);
-            packer.use_searched(references, Searched { pair, bits: bits[pair], number: row.position })?;
+            packer.use_searched(references, Searched { pair, bits: bits[pair], found })?;
         }
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
@@ -220,8 +258,12 @@ impl Packer {
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 let position = placed.candidate.position;
                 let bits = variable.then_some(self.bits[pair]);
-                let searched = self.searched[pair].is_some();
-                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept: None, searched })
+                let (searched, swept) = match self.searched[pair] {
+                    Some(Found::Candidate(_)) => (true, None),
+                    Some(Found::Swept { magic, .. }) => (false, Some(magic)),
+                    None => (false, None),
+                };
+                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept, searched })
             })
             .collect();
         Recipe {

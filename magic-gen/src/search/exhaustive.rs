@@ -113,12 +113,15 @@ pub enum Color {
     /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
     /// class (see the module documentation); slower, with a larger space.
     Black,
-    /// Black magics whose negation is small: `magic = 2^P * h - s` with `s < 2^below` (see
-    /// [`ExhaustiveSearch::negated_black`]). Searched with the white (rotation) machinery, but
-    /// not complete: it lists the black magics it finds, not all of them.
+    /// Black magics whose negation is small: `magic = 2^P * h - s` with `s < 2^below` and at
+    /// most `ones` bits set in `s` (see [`ExhaustiveSearch::negated_black`]). Searched with the
+    /// white (rotation) machinery, but not complete: it lists the black magics it finds, not
+    /// all of them.
     NegatedBlack {
         /// `s` is below `2^below`.
         below: u32,
+        /// `s` has at most this many bits set (64: no limit).
+        ones: u32,
     },
 }
 
@@ -152,6 +155,11 @@ pub enum Error {
     /// A cursor passed to [`ExhaustiveSearch::run`] that does not belong to that shard of that
     /// search (same mask, bits and color).
     CursorMismatch,
+    /// A limit of 0 or more than 64 on the set bits of [`Color::NegatedBlack`] negations.
+    OnesOutOfRange {
+        /// Requested limit.
+        ones: u32,
+    },
     /// A bound on the negation of [`Color::NegatedBlack`] magics below the first field or above
     /// the period.
     BoundOutOfRange {
@@ -172,6 +180,9 @@ impl core::fmt::Display for Error {
             }
             Error::ShardOutOfRange { index, count } => write!(f, "shard {index}/{count} does not exist"),
             Error::CursorMismatch => write!(f, "the cursor belongs to another shard or search"),
+            Error::OnesOutOfRange { ones } => {
+                write!(f, "at most {ones} set bits is out of range: the search takes 1 to 64")
+            }
             Error::BoundOutOfRange { below, min, max } => {
                 write!(f, "a bound of 2^{below} is out of range: the search takes 2^{min} to 2^{max}")
             }
@@ -320,6 +331,9 @@ struct Level {
     /// Per word of rotation children (one word when a class is shorter than one): the children
     /// that keep the magic below the bound (all of them without one).
     live: Vec<u64>,
+    /// With a limit on set bits: per number of bits still allowed `r` (0 to `rot`), the words
+    /// of [`Level::live`] restricted to children with at most `r` bits set; empty without one.
+    live_ones: Vec<u64>,
     /// Low field values (enumerated one by one) that keep the magic below the bound.
     explicit_values: u64,
     /// Whether the next level reads this level's entries as a rotated pattern (same layout)
@@ -381,6 +395,8 @@ pub struct ExhaustiveSearch {
     reference: Vec<(u64, u64)>,
     /// The inverse of `!mask` modulo `2^64` (black magics).
     inv_not_mask: u64,
+    /// The most bits the enumerated number may have set (64: no limit).
+    ones: u32,
 }
 
 /// Bits `[lo, hi)` of a word (empty when `hi <= lo`).
@@ -427,12 +443,15 @@ impl ExhaustiveSearch {
         if bits < min || bits > max {
             return Err(Error::BitsOutOfRange { bits, min, max });
         }
-        let Color::NegatedBlack { below } = color else {
+        let Color::NegatedBlack { below, ones } = color else {
             return Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)));
         };
         let (first, period) = (64 - (63 - mask.leading_zeros()), 64 - mask.trailing_zeros());
         if below < first || below > period {
             return Err(Error::BoundOutOfRange { below, min: first, max: period });
+        }
+        if ones == 0 || ones > 64 {
+            return Err(Error::OnesOutOfRange { ones });
         }
         // Every found `s` is tried in each class; a real mask has at most 2^5 of them.
         debug_assert!((64 - bits).saturating_sub(period) <= 8);
@@ -440,7 +459,8 @@ impl ExhaustiveSearch {
     }
 
     /// An incomplete search for black magics of the form `2^P * h - s` with
-    /// `s < 2^below` ([`Color::NegatedBlack`]), `P` the period.
+    /// `s < 2^below` and at most `ones` bits set in `s` ([`Color::NegatedBlack`]), `P` the
+    /// period.
     ///
     /// Why it works: with `y = mask & !occ` (the complement of the occupancy within the mask),
     /// `occ | !mask = -(y + 1)`, so the black key of `m = -s` is `(y + 1) * s = y * s + s`, and
@@ -457,8 +477,20 @@ impl ExhaustiveSearch {
     /// one), so a bound of 40 to 44 bits cuts the period's last fields to a few values. The
     /// middle fields still branch in full: rook b8 with 10 bits and a bound of 42 did not finish
     /// the first of its 4 first-field values in 300 s (release build, one core).
-    pub fn negated_black(slider: Slider, square: Square, bits: u32, below: u32) -> Result<ExhaustiveSearch, Error> {
-        ExhaustiveSearch::with_color(slider, square, bits, Color::NegatedBlack { below })
+    ///
+    /// The limit on `s`'s set bits is what makes it fast: a field's children are only the
+    /// values whose bits fit in what the lower fields left of the limit, so the middle fields
+    /// shrink from `2^w` children to a few, and raising the limit one step at a time (each
+    /// step exhaustive) finds the sparsest `s` first, the way the fewer-bit white rook magics
+    /// were found by searching their sparse negations.
+    pub fn negated_black(
+        slider: Slider,
+        square: Square,
+        bits: u32,
+        below: u32,
+        ones: u32,
+    ) -> Result<ExhaustiveSearch, Error> {
+        ExhaustiveSearch::with_color(slider, square, bits, Color::NegatedBlack { below, ones })
     }
 
     /// The search over any mask, with `label` giving each subset's attack set (the tests use
@@ -500,9 +532,9 @@ impl ExhaustiveSearch {
         let b0 = squares[0];
         let p0 = 64 - b0;
         let root_subs = vec![Sub { occ: 0, id: id(0) }, Sub { occ: 1 << b0, id: id(1 << b0) }];
-        let limit = match color {
-            Color::NegatedBlack { below } => below,
-            Color::White | Color::Black => 64,
+        let (limit, ones) = match color {
+            Color::NegatedBlack { below, ones } => (below, ones),
+            Color::White | Color::Black => (64, 64),
         };
         let (root_e_lo, root_e_bits) = match color {
             Color::White | Color::NegatedBlack { .. } => (0, 0),
@@ -578,6 +610,18 @@ impl ExhaustiveSearch {
             let live: Vec<u64> = (0..nw.max(1) as u64)
                 .map(|wi| bit_range(0, rot_values.saturating_sub(wi * 64).min(64) as u32))
                 .collect();
+            let live_ones: Vec<u64> = if ones < 64 {
+                (0..=rot)
+                    .flat_map(|r| {
+                        live.iter().enumerate().map(move |(wi, &word)| {
+                            let fits = (0..64u64).filter(|k| (wi as u64 * 64 + k).count_ones() <= r);
+                            word & fits.fold(0, |acc, k| acc | 1 << k)
+                        })
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let tests = match color {
                 Color::White | Color::NegatedBlack { .. } => {
                     explicit_values * rot_values - skip.min(explicit_values * rot_values)
@@ -596,6 +640,7 @@ impl ExhaustiveSearch {
                 nw,
                 update: Vec::new(),
                 live,
+                live_ones,
                 explicit_values,
                 lazy: false,
                 pat: 0,
@@ -645,6 +690,7 @@ impl ExhaustiveSearch {
             ids: n_ids,
             reference,
             inv_not_mask: inverse_odd(!mask | 1),
+            ones,
         }
     }
 }
@@ -1017,6 +1063,10 @@ impl ExhaustiveSearch {
 
     /// Searches first-field value `v`; false if the run was stopped.
     fn white_value(&self, st: &mut State, v: u64) -> bool {
+        if v.count_ones() > self.ones {
+            // Over the limit on set bits: not a candidate, so no test.
+            return true;
+        }
         if v >= self.root.min_test {
             st.level_tests[0] += 1;
         }
@@ -1044,7 +1094,10 @@ impl ExhaustiveSearch {
     /// is lazy: its new subsets are not in the table but sit at rotation `t` of its pattern.
     fn white_node(&self, st: &mut State, li: usize, m: u64, pend: Option<usize>) -> bool {
         let lv = &self.levels[li];
-        st.level_tests[li + 1] += lv.tests;
+        let limited = self.ones < 64;
+        if !limited {
+            st.level_tests[li + 1] += lv.tests;
+        }
         let last = li + 1 == self.levels.len();
         let words = lv.nw.max(1);
         let tshift = lv.lo + lv.explicit;
@@ -1053,27 +1106,39 @@ impl ExhaustiveSearch {
         let mut ok = true;
         'fields: for j in 0..lv.explicit_values {
             let base = m | j << lv.lo;
+            // The children this value leaves: those within the limit on set bits, if any.
+            let live = if limited {
+                let Some(left) = self.ones.checked_sub(base.count_ones()) else {
+                    continue;
+                };
+                let r = left.min(lv.rot) as usize;
+                let live = &lv.live_ones[r * words..(r + 1) * words];
+                st.level_tests[li + 1] += live.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+                live
+            } else {
+                &lv.live[..]
+            };
             if !st.tick() {
                 ok = false;
                 break;
             }
             let pt = pend.unwrap_or(0);
             let alive = match (lv.nw, pend.is_some()) {
-                (0, _) => self.eval_small(st, li, base),
-                (1, false) => self.eval_words::<1, false>(st, li, base, pt),
-                (1, true) => self.eval_words::<1, true>(st, li, base, pt),
-                (2, false) => self.eval_words::<2, false>(st, li, base, pt),
-                (2, true) => self.eval_words::<2, true>(st, li, base, pt),
-                (4, false) => self.eval_words::<4, false>(st, li, base, pt),
-                (4, true) => self.eval_words::<4, true>(st, li, base, pt),
-                (8, false) => self.eval_words::<8, false>(st, li, base, pt),
-                (8, true) => self.eval_words::<8, true>(st, li, base, pt),
-                (16, false) => self.eval_words::<16, false>(st, li, base, pt),
-                (16, true) => self.eval_words::<16, true>(st, li, base, pt),
-                (32, false) => self.eval_words::<32, false>(st, li, base, pt),
-                (32, true) => self.eval_words::<32, true>(st, li, base, pt),
-                (_, false) => self.eval_words::<64, false>(st, li, base, pt),
-                (_, true) => self.eval_words::<64, true>(st, li, base, pt),
+                (0, _) => self.eval_small(st, li, base, live),
+                (1, false) => self.eval_words::<1, false>(st, li, base, pt, live),
+                (1, true) => self.eval_words::<1, true>(st, li, base, pt, live),
+                (2, false) => self.eval_words::<2, false>(st, li, base, pt, live),
+                (2, true) => self.eval_words::<2, true>(st, li, base, pt, live),
+                (4, false) => self.eval_words::<4, false>(st, li, base, pt, live),
+                (4, true) => self.eval_words::<4, true>(st, li, base, pt, live),
+                (8, false) => self.eval_words::<8, false>(st, li, base, pt, live),
+                (8, true) => self.eval_words::<8, true>(st, li, base, pt, live),
+                (16, false) => self.eval_words::<16, false>(st, li, base, pt, live),
+                (16, true) => self.eval_words::<16, true>(st, li, base, pt, live),
+                (32, false) => self.eval_words::<32, false>(st, li, base, pt, live),
+                (32, true) => self.eval_words::<32, true>(st, li, base, pt, live),
+                (_, false) => self.eval_words::<64, false>(st, li, base, pt, live),
+                (_, true) => self.eval_words::<64, true>(st, li, base, pt, live),
             };
             if !alive {
                 continue;
@@ -1081,8 +1146,8 @@ impl ExhaustiveSearch {
             if lv.lazy {
                 self.build_pattern(st, li);
             }
-            for wi in 0..words {
-                let mut free = !st.forb[li * MAX_WORDS + wi] & lv.live[wi];
+            for (wi, &live) in live.iter().enumerate().take(words) {
+                let mut free = !st.forb[li * MAX_WORDS + wi] & live;
                 while free != 0 {
                     let t = (wi as u64) << 6 | u64::from(free.trailing_zeros());
                     free &= free - 1;
@@ -1123,9 +1188,17 @@ impl ExhaustiveSearch {
     /// Tests all rotations of level `li`'s new subsets under `base` at once, for rotation
     /// classes of `64 * NW` slots: false if every child is pruned, else the forbidden children
     /// are in `st.forb` and the new subsets' base slots in `st.hs`. With `PEND`, the parent
-    /// level's entries are its pattern rotated by `pt` instead of table entries.
+    /// level's entries are its pattern rotated by `pt` instead of table entries. Only the
+    /// children in `live` are candidates.
     #[inline(always)]
-    fn eval_words<const NW: usize, const PEND: bool>(&self, st: &mut State, li: usize, base: u64, pt: usize) -> bool {
+    fn eval_words<const NW: usize, const PEND: bool>(
+        &self,
+        st: &mut State,
+        li: usize,
+        base: u64,
+        pt: usize,
+        live: &[u64],
+    ) -> bool {
         let lv = &self.levels[li];
         let shift = 64 - self.bits;
         let umask = (1usize << lv.ushift) - 1;
@@ -1141,9 +1214,9 @@ impl ExhaustiveSearch {
             (&pocc[..0], &pheld[..0])
         };
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
-        // Children above the bound start out forbidden.
+        // Children above the bound (or over the limit on set bits) start out forbidden.
         let mut f = [0u64; NW];
-        for (f, &live) in f.iter_mut().zip(&lv.live) {
+        for (f, &live) in f.iter_mut().zip(live) {
             *f = !live;
         }
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
@@ -1180,7 +1253,7 @@ impl ExhaustiveSearch {
     /// [`ExhaustiveSearch::eval_words`] for rotation classes shorter than a word (at most 32
     /// slots, so a class and its copy fit one word); never with a lazy parent.
     #[inline(always)]
-    fn eval_small(&self, st: &mut State, li: usize, base: u64) -> bool {
+    fn eval_small(&self, st: &mut State, li: usize, base: u64, live: &[u64]) -> bool {
         let lv = &self.levels[li];
         let shift = 64 - self.bits;
         let umask = (1usize << lv.ushift) - 1;
@@ -1192,7 +1265,7 @@ impl ExhaustiveSearch {
         let occ = &occ[lv.layout * words..(lv.layout + 1) * words];
         let held = &held[lv.layout * *ids * words..(lv.layout + 1) * *ids * words];
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
-        let mut f = lmask & !lv.live[0];
+        let mut f = lmask & !live[0];
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
             let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
             let a = u32::from(sub.id);
@@ -1572,15 +1645,77 @@ mod tests {
         ((!mask).wrapping_mul(magic) & kept).wrapping_mul(inverse_odd(!mask))
     }
 
+    /// Every `s < 2^below` with at most `ones` bits set, ascending by bit count.
+    fn sparse_numbers(below: u32, ones: u32) -> Vec<u64> {
+        let mut all = vec![0u64];
+        let mut frontier = vec![0u64];
+        for _ in 0..ones {
+            let mut next = Vec::new();
+            for &s in &frontier {
+                // Add a bit above the highest one set, so each number comes once.
+                let from = if s == 0 { 0 } else { 64 - s.leading_zeros() };
+                next.extend((from..below).map(|b| s | 1 << b));
+            }
+            all.extend_from_slice(&next);
+            frontier = next;
+        }
+        all
+    }
+
+    #[test]
+    fn negated_black_with_a_limit_on_set_bits_equals_brute_force() {
+        // Eight squares one byte apart (fields of 8 bits, a first field of one bit): the limit on set bits makes a period of 57 bits searchable.
+        let mask = (0..8).fold(0u64, |mask, i| mask | 1 << (7 + 8 * i));
+        let period = 64 - mask.trailing_zeros();
+        let (mut seed, mut listed) = (11, 0);
+        for round in 0..3 {
+            // Labels that depend on a few squares (as a slider's attacks depend on the nearest
+            // blockers), so that magics with few set bits exist.
+            let salt = splitmix(&mut seed);
+            let few = mask & salt & (salt >> 7) | 1 << (7 + 8 * (round + 4));
+            let label = move |occ: u64| (occ & few).count_ones() as u64;
+            // The negated search labels the complemented subsets.
+            let complemented = move |y: u64| label(mask & !y);
+            for bits in min_bits(mask, &label)..=7 {
+                let mut white = Brute::new(mask, bits, Color::White, &complemented);
+                let mut black = Brute::new(mask, bits, Color::Black, &label);
+                let class_bits = (64 - bits).saturating_sub(period);
+                for ones in 1..=3 {
+                    let color = Color::NegatedBlack { below: period, ones };
+                    let search = ExhaustiveSearch::from_reference(mask, bits, color, complemented);
+                    let mut brute: Vec<u64> = sparse_numbers(period, ones)
+                        .into_iter()
+                        .filter(|&s| white.separates(s))
+                        .flat_map(|s| (0..1u64 << class_bits).map(move |h| s.wrapping_neg().wrapping_add(h << period)))
+                        .filter(|&magic| black.separates(magic))
+                        .collect();
+                    brute.sort_unstable();
+                    let found = search.sweep(Shard::WHOLE).magics;
+                    assert_eq!(found, brute, "round {round}, {bits} bits, at most {ones} bits set");
+                    listed += found.len();
+                }
+            }
+        }
+        // Not a comparison of two empty lists.
+        assert!(listed > 0);
+    }
+
     #[test]
     fn negated_black_bounds_are_checked() {
         let b8 = sq("b8");
         assert!(matches!(
-            ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 1),
+            ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 1, 64),
             Err(Error::BoundOutOfRange { below: 1, min: 2, max: 55 })
         ));
-        assert!(ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 56).is_err());
-        let search = ExhaustiveSearch::with_color(Slider::Rook, b8, 10, Color::NegatedBlack { below: 42 }).unwrap();
+        assert!(ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 56, 64).is_err());
+        for ones in [0, 65] {
+            assert_eq!(
+                ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 42, ones).unwrap_err(),
+                Error::OnesOutOfRange { ones }
+            );
+        }
+        let search =
+            ExhaustiveSearch::with_color(Slider::Rook, b8, 10, Color::NegatedBlack { below: 42, ones: 64 }).unwrap();
         // A rook b8 black magic of this form (found by an earlier prototype search): the
         // reference of the negated search checks black lookups.
         assert!(search.is_magic(0xEBFF_FD7D_9787_BF66));

@@ -68,6 +68,11 @@ pub struct SweepArgs {
     /// rook one-bit-fewer magics have small negations (try 40 to 44).
     #[arg(long, value_name = "BITS", requires = "black")]
     pub negation_below: Option<u32>,
+    /// With --negation-below: only `s` with at most N bits set, 1 to 64. This is what makes
+    /// the negated sweep fast: run it with N = 8, 9, 10, ... (each run exhaustive for its N)
+    /// to find the sparsest negations first.
+    #[arg(long, value_name = "N", requires = "negation_below", default_value_t = 64)]
+    pub max_ones: u32,
     /// Sweep shard I of N (contiguous ranges of the magic's lowest bits); `merge` joins them.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<magic_gen::search::exhaustive::Shard>,
@@ -324,10 +329,12 @@ pub struct PackArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Black-variable, first packer: the squares found in FILE (repeat for several), the CSV of
-    /// `magic-gen search --black --seed <this seed>`, keep that black magic and its index bits
-    /// (one bit fewer than the mask, say) instead of drawing from their stream; with --resume,
-    /// they replace the recipe's and are placed afresh. The recipe names each as `search:N`,
-    /// the candidate number, which the build re-derives.
+    /// `magic-gen search --black --seed <this seed>` or the list of `magic-gen sweep --black`,
+    /// keep that black magic and its index bits (one bit fewer than the mask, say) instead of
+    /// drawing from their stream; with --resume, they replace the recipe's and are placed
+    /// afresh. The recipe names a searched one as `search:N`, the candidate number, which the
+    /// build re-derives, and a swept one as `sweep:N` with its magic (of a sweep's list, the
+    /// one with the narrowest index range), which the build checks.
     #[arg(long, value_name = "FILE")]
     pub searched: Vec<std::path::PathBuf>,
     /// Improvement iterations to run (more, after --resume), 0 to 10^12.

@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{
-    AnnealParams, AnnealPlan, AnnealStart, Finished, Observer, Params, PoolParams, Progress, RunPlan, Searched, Start,
-    run as run_packer, run_anneal,
+    AnnealParams, AnnealPlan, AnnealStart, Finished, Found, Observer, Params, PoolParams, Progress, RunPlan, Searched,
+    Start, run as run_packer, run_anneal,
 };
 use magic_gen::files::read_black_results;
 use magic_gen::recipe::{Recipe, searched_candidate};
 use magic_gen::search::Shard;
+use magic_gen::search::exhaustive::Color;
 use magic_gen::{ReferenceSet, pair_index};
 
 use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, PackStream};
@@ -359,6 +360,9 @@ fn read_searched(paths: &[std::path::PathBuf], seed: u64) -> Result<Vec<Searched
 
 fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
     let text = crate::output::read_text(path)?;
+    if text.starts_with(crate::sweep_cmd::TITLE) {
+        return read_sweep_file(path, &text).map(|found| vec![found]);
+    }
     let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
     if results.seed != seed {
         return Err(Failure(format!(
@@ -379,9 +383,33 @@ fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> 
                 square.square
             )));
         }
-        searched.push(Searched { pair: pair_index(square.slider, square.square), bits: square.bits, number });
+        let found = Found::Candidate(number);
+        searched.push(Searched { pair: pair_index(square.slider, square.square), bits: square.bits, found });
     }
     Ok(searched)
+}
+
+/// The magic a `sweep --black` file gives its square: of the magics it lists, the one whose
+/// used indices span the fewest slots (the first on a tie), as `sweep:N` with `N` its place in
+/// the list. The packer checks that it is a black magic.
+fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
+    let file = crate::sweep_cmd::parse(&path.display().to_string(), text)?;
+    if file.color == Color::White {
+        return Err(Failure(format!("{}: a sweep of white magics; the packing takes black ones", path.display())));
+    }
+    let mask = magic_gen::geometry::relevant_mask(file.slider, file.square);
+    let span = |magic: u64| {
+        let indices =
+            magic_gen::geometry::subsets(mask).map(|occ| (occ | !mask).wrapping_mul(magic) >> (64 - file.bits));
+        let (low, high) = indices.fold((u64::MAX, 0), |(low, high), i| (low.min(i), high.max(i)));
+        high - low
+    };
+    let (index, magic) = (1u64..)
+        .zip(file.cursor.magics.iter().copied())
+        .min_by_key(|&(index, magic)| (span(magic), index))
+        .ok_or_else(|| Failure(format!("{}: the sweep lists no magic", path.display())))?;
+    let found = Found::Swept { index, magic };
+    Ok(Searched { pair: pair_index(file.slider, file.square), bits: file.bits, found })
 }
 
 fn reproduce_command(args: &PackArgs) -> String {

@@ -61,8 +61,11 @@ pub fn render(file: &SweepFile) -> String {
         cursor.nodes,
         levels.join(" ")
     );
-    if let Color::NegatedBlack { below } = file.color {
+    if let Color::NegatedBlack { below, ones } = file.color {
         text += &format!("# below={below}\n");
+        if ones < 64 {
+            text += &format!("# ones={ones}\n");
+        }
     }
     for magic in &cursor.magics {
         text += &format!("{magic:#018x}\n");
@@ -99,7 +102,12 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
         "black" => Color::Black,
         "negated-black" => {
             let below = u32::try_from(number("below")?).map_err(|_| Failure(format!("{name}: below out of range")))?;
-            Color::NegatedBlack { below }
+            // Files of sweeps without a limit on set bits have no `# ones=` line.
+            let ones = match fields.contains_key("ones") {
+                true => u32::try_from(number("ones")?).map_err(|_| Failure(format!("{name}: ones out of range")))?,
+                false => 64,
+            };
+            Color::NegatedBlack { below, ones }
         }
         other => {
             return Err(Failure(format!("{name}: color `{other}` is not white, black or negated-black")));
@@ -130,7 +138,7 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
         _ => return Err(Failure("give --bits or --bits-below".to_owned())),
     };
     let color = match (args.black, args.negation_below) {
-        (true, Some(below)) => Color::NegatedBlack { below },
+        (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones },
         (true, None) => Color::Black,
         (false, _) => Color::White,
     };
