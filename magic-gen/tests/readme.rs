@@ -30,6 +30,10 @@ const SKIPPED: &[(&str, &str)] = &[
     ("magic-gen pack --resume fixed_shift", "needs the pack above"),
     ("--searched found.csv", "minutes of unoptimized packing; magic-gen/tests/cli.rs packs with a searched square"),
     (
+        "--max-ones 12 -o e8.txt",
+        "30 s of release-build sweep; magic-gen/tests/cli.rs and the exhaustive module's tests run limited sweeps",
+    ),
+    (
         "magic-gen verify fixed_shift.recipe.csv",
         "needs the pack above; tests/tests/recipes.rs verifies the shipped ones",
     ),
