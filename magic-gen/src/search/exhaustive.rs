@@ -113,10 +113,9 @@ pub enum Color {
     /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
     /// class (see the module documentation); slower, with a larger space.
     Black,
-    /// Black magics whose negation is small: `magic = 2^P * h - s` with `s < 2^below` and at
-    /// most `ones` bits set in `s` (see [`ExhaustiveSearch::negated_black`]). Searched with the
-    /// white (rotation) machinery, but not complete: it lists the black magics it finds, not
-    /// all of them.
+    /// Black magics whose negation is small: `magic = -s` (modulo `2^64`) with `s < 2^below`
+    /// and at most `ones` bits set in `s`, every one of them (see
+    /// [`ExhaustiveSearch::negated_black`]). Searched with the white (rotation) machinery.
     NegatedBlack {
         /// `s` is below `2^below`.
         below: u32,
@@ -397,7 +396,15 @@ pub struct ExhaustiveSearch {
     inv_not_mask: u64,
     /// The most bits the enumerated number may have set (64: no limit).
     ones: u32,
+    /// Keys whose part below the index bits is at least this are *uncertain*: for
+    /// [`Color::NegatedBlack`], adding the unknown `s < 2^below` may carry them into the next
+    /// slot, so they take no part in pruning (`2^(64 - bits)`, never reached, for the others).
+    certain_below: u64,
 }
+
+/// A new subset whose key is uncertain (see [`ExhaustiveSearch::certain_below`]): it is not
+/// entered in the table.
+const UNCERTAIN: u16 = u16::MAX;
 
 /// Bits `[lo, hi)` of a word (empty when `hi <= lo`).
 fn bit_range(lo: u32, hi: u32) -> u64 {
@@ -458,31 +465,29 @@ impl ExhaustiveSearch {
         Ok(ExhaustiveSearch::from_reference(mask, bits, color, |y| slow_attacks(slider, square, mask & !y)))
     }
 
-    /// An incomplete search for black magics of the form `2^P * h - s` with
-    /// `s < 2^below` and at most `ones` bits set in `s` ([`Color::NegatedBlack`]), `P` the
-    /// period.
+    /// Every black magic `-s` (modulo `2^64`) with `s < 2^below` and at most `ones` bits set
+    /// in `s` ([`Color::NegatedBlack`]).
     ///
     /// Why it works: with `y = mask & !occ` (the complement of the occupancy within the mask),
-    /// `occ | !mask = -(y + 1)`, so the black key of `m = -s` is `(y + 1) * s = y * s + s`, and
-    /// adding `h * 2^P` to the magic adds the same `-h * 2^P` to every key. So apart from one
-    /// common offset (`s - h * 2^P`), the black magic `-s` indexes `occ` as the *white* magic
-    /// `s` indexes `y`. This search runs the white search over the complemented subsets (each
-    /// `y` labelled with the attack set of `mask & !y`) for `s < 2^below`, and turns every
-    /// white magic `s` it finds into the black magics `-s + h * 2^P` (one per class, see the
-    /// module documentation) that the slow reference confirms. The offset can move a key
-    /// across a slot boundary, so a black magic of this form whose `s` is no white magic of
-    /// the complemented subsets is missed: the list is not every such black magic.
+    /// `occ | !mask = -(y + 1)`, so the black key of `m = -s` is `(y + 1) * s = y * s + s`: the
+    /// *white* key of `s` for `y`, plus `s`. This search runs the white search over the
+    /// complemented subsets (each `y` labelled with the attack set of `mask & !y`). Adding
+    /// `s < 2^below` moves a white key into the next slot only when the key's part below the
+    /// index bits is within `2^below` of the slot's end; such *uncertain* keys take no part in
+    /// the pruning (a fraction `2^(below + bits - 64)` of them), the others sit in their final
+    /// slots, so no black magic of this form is pruned, and each `s` that survives is checked
+    /// against the slow reference as the black magic `-s`. With `below >= 64 - bits` every key
+    /// is uncertain and nothing is pruned.
     ///
     /// Rook one-bit-fewer magics have small negations (below `2^42` in every published white
-    /// one), so a bound of 40 to 44 bits cuts the period's last fields to a few values. The
-    /// middle fields still branch in full: rook b8 with 10 bits and a bound of 42 did not finish
-    /// the first of its 4 first-field values in 300 s (release build, one core).
-    ///
-    /// The limit on `s`'s set bits is what makes it fast: a field's children are only the
-    /// values whose bits fit in what the lower fields left of the limit, so the middle fields
-    /// shrink from `2^w` children to a few, and raising the limit one step at a time (each
-    /// step exhaustive) finds the sparsest `s` first, the way the fewer-bit white rook magics
-    /// were found by searching their sparse negations.
+    /// one, and 12 to 16 bits set in the black ones our random search found). The bound alone
+    /// does not make this fast: the middle fields still branch in full (rook b8 with 10 bits
+    /// and a bound of 42 did not finish the first of its 4 first-field values in 300 s,
+    /// release build, one core). The limit on `s`'s set bits does: a field's children are only
+    /// the values whose bits fit in what the lower fields left of the limit, so the middle
+    /// fields shrink from `2^w` children to a few, and raising the limit one step at a time
+    /// (each step exhaustive) finds the sparsest `s` first, the way the fewer-bit white rook
+    /// magics were found by searching their sparse negations.
     pub fn negated_black(
         slider: Slider,
         square: Square,
@@ -691,6 +696,10 @@ impl ExhaustiveSearch {
             reference,
             inv_not_mask: inverse_odd(!mask | 1),
             ones,
+            certain_below: match color {
+                Color::NegatedBlack { below, .. } => (1u64 << top).saturating_sub(1u64 << below.min(63)),
+                Color::White | Color::Black => 1u64 << top,
+            },
         }
     }
 }
@@ -1022,16 +1031,14 @@ impl ExhaustiveSearch {
     }
 
     /// Records a found magic once the slow reference confirms it. For
-    /// [`Color::NegatedBlack`], `magic` is a white magic `s` of the complemented subsets; the
-    /// black magics `-s + h * 2^P` of every class that the reference confirms are recorded.
+    /// [`Color::NegatedBlack`], `magic` is an `s` that survived the certain keys' collisions;
+    /// the black magic `-s` is recorded if the reference confirms it (the uncertain keys were
+    /// not checked).
     fn record(&self, st: &mut State, magic: u64) {
         if let Color::NegatedBlack { .. } = self.color {
-            let class_bits = (64 - self.bits).saturating_sub(self.period);
-            for h in 0..1u64 << class_bits {
-                let black = magic.wrapping_neg().wrapping_add(h.wrapping_shl(self.period));
-                if self.is_magic(black) {
-                    st.found.push(black);
-                }
+            let black = magic.wrapping_neg();
+            if self.is_magic(black) {
+                st.found.push(black);
             }
             return;
         }
@@ -1039,14 +1046,26 @@ impl ExhaustiveSearch {
         st.found.push(magic);
     }
 
+    /// Whether `key`'s slot is its final one (always, but for [`Color::NegatedBlack`] keys near
+    /// the top of a slot).
+    #[inline(always)]
+    fn certain(&self, key: u64) -> bool {
+        key & ((1u64 << (64 - self.bits)) - 1) < self.certain_below
+    }
+
     /// Places `subs` under magic `m` and additive constant `c` (0 for white magics), writing
     /// the new entries; on the first destructive collision undoes them and returns false.
+    /// Uncertain keys are left out.
     #[inline(always)]
     fn place(&self, st: &mut State, subs: &[Sub], m: u64, c: u64, update: &[usize]) -> bool {
         let shift = 64 - self.bits;
         let mark = st.undo.len();
         for sub in subs {
-            let slot = (sub.occ.wrapping_mul(m).wrapping_add(c) >> shift) as usize;
+            let key = sub.occ.wrapping_mul(m).wrapping_add(c);
+            if !self.certain(key) {
+                continue;
+            }
+            let slot = (key >> shift) as usize;
             let held = st.tbl[slot];
             if held == EMPTY {
                 st.enter(slot, sub.id, update, &self.layouts, self.bits);
@@ -1220,7 +1239,13 @@ impl ExhaustiveSearch {
             *f = !live;
         }
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
+            let key = sub.occ.wrapping_mul(base);
+            // A child moves the key by whole slots, so certainty is the same for all of them.
+            if !self.certain(key) {
+                *h_out = UNCERTAIN;
+                continue;
+            }
+            let h = (key >> shift) as usize;
             let a = u32::from(sub.id);
             if !stamp(scratch, h, epoch, a) {
                 return false;
@@ -1267,7 +1292,12 @@ impl ExhaustiveSearch {
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
         let mut f = lmask & !live[0];
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let h = (sub.occ.wrapping_mul(base) >> shift) as usize;
+            let key = sub.occ.wrapping_mul(base);
+            if !self.certain(key) {
+                *h_out = UNCERTAIN;
+                continue;
+            }
+            let h = (key >> shift) as usize;
             let a = u32::from(sub.id);
             if !stamp(scratch, h, epoch, a) {
                 return false;
@@ -1298,6 +1328,9 @@ impl ExhaustiveSearch {
         pocc.fill(0);
         pheld.fill(0);
         for (sub, &h) in lv.new.iter().zip(&hs[lv.h_off..lv.h_off + lv.new.len()]) {
+            if h == UNCERTAIN {
+                continue;
+            }
             let p = layout_pos(usize::from(h), rot, self.bits);
             let bit = 1u64 << (p & 63);
             pocc[p >> 6] |= bit;
@@ -1314,6 +1347,9 @@ impl ExhaustiveSearch {
         let State { tbl, occ, held, undo, words, ids, hs, .. } = st;
         let (words, ids) = (*words, *ids);
         for (sub, &h) in lv.new.iter().zip(&hs[lv.h_off..lv.h_off + lv.new.len()]) {
+            if h == UNCERTAIN {
+                continue;
+            }
             let slot = (usize::from(h) + add) & smask;
             let cur = tbl[slot];
             if cur != EMPTY {
@@ -1664,9 +1700,9 @@ mod tests {
 
     #[test]
     fn negated_black_with_a_limit_on_set_bits_equals_brute_force() {
-        // Eight squares one byte apart (fields of 8 bits, a first field of one bit): the limit on set bits makes a period of 57 bits searchable.
+        // Eight squares one byte apart (fields of 8 bits, a first field of one bit): the limit
+        // on set bits makes a period of 57 bits searchable.
         let mask = (0..8).fold(0u64, |mask, i| mask | 1 << (7 + 8 * i));
-        let period = 64 - mask.trailing_zeros();
         let (mut seed, mut listed) = (11, 0);
         for round in 0..3 {
             // Labels that depend on a few squares (as a slider's attacks depend on the nearest
@@ -1677,22 +1713,22 @@ mod tests {
             // The negated search labels the complemented subsets.
             let complemented = move |y: u64| label(mask & !y);
             for bits in min_bits(mask, &label)..=7 {
-                let mut white = Brute::new(mask, bits, Color::White, &complemented);
                 let mut black = Brute::new(mask, bits, Color::Black, &label);
-                let class_bits = (64 - bits).saturating_sub(period);
-                for ones in 1..=3 {
-                    let color = Color::NegatedBlack { below: period, ones };
-                    let search = ExhaustiveSearch::from_reference(mask, bits, color, complemented);
-                    let mut brute: Vec<u64> = sparse_numbers(period, ones)
-                        .into_iter()
-                        .filter(|&s| white.separates(s))
-                        .flat_map(|s| (0..1u64 << class_bits).map(move |h| s.wrapping_neg().wrapping_add(h << period)))
-                        .filter(|&magic| black.separates(magic))
-                        .collect();
-                    brute.sort_unstable();
-                    let found = search.sweep(Shard::WHOLE).magics;
-                    assert_eq!(found, brute, "round {round}, {bits} bits, at most {ones} bits set");
-                    listed += found.len();
+                // Bounds that leave most keys certain, fewer, and (at 7 bits) none.
+                for below in [40, 54, 57] {
+                    for ones in 1..=3 {
+                        let color = Color::NegatedBlack { below, ones };
+                        let search = ExhaustiveSearch::from_reference(mask, bits, color, complemented);
+                        let mut brute: Vec<u64> = sparse_numbers(below, ones)
+                            .into_iter()
+                            .map(u64::wrapping_neg)
+                            .filter(|&magic| black.separates(magic))
+                            .collect();
+                        brute.sort_unstable();
+                        let found = search.sweep(Shard::WHOLE).magics;
+                        assert_eq!(found, brute, "round {round}, {bits} bits, below 2^{below}, at most {ones} set");
+                        listed += found.len();
+                    }
                 }
             }
         }
