@@ -113,14 +113,17 @@ pub enum Color {
     /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
     /// class (see the module documentation); slower, with a larger space.
     Black,
-    /// Black magics whose negation is small: `magic = -s` (modulo `2^64`) with `s < 2^below`
-    /// and at most `ones` bits set in `s`, every one of them (see
+    /// Black magics whose negation is small: `magic = class * 2^P - s` (modulo `2^64`, `P` the
+    /// period) with `s < 2^below` and at most `ones` bits set in `s`, every one of them (see
     /// [`ExhaustiveSearch::negated_black`]). Searched with the white (rotation) machinery.
     NegatedBlack {
         /// `s` is below `2^below`.
         below: u32,
         /// `s` has at most this many bits set (64: no limit).
         ones: u32,
+        /// The multiple of `2^P` added to `-s`; below `2^(64 - bits - P)` (0 when `P >= 64 - bits`,
+        /// where it only rotates the table).
+        class: u64,
     },
 }
 
@@ -154,6 +157,13 @@ pub enum Error {
     /// A cursor passed to [`ExhaustiveSearch::run`] that does not belong to that shard of that
     /// search (same mask, bits and color).
     CursorMismatch,
+    /// A [`Color::NegatedBlack`] class at or above the number of classes.
+    ClassOutOfRange {
+        /// Requested class.
+        class: u64,
+        /// Number of classes, `2^(64 - bits - P)` (1 when the period reaches the index bits).
+        classes: u64,
+    },
     /// A limit of 0 or more than 64 on the set bits of [`Color::NegatedBlack`] negations.
     OnesOutOfRange {
         /// Requested limit.
@@ -179,6 +189,9 @@ impl core::fmt::Display for Error {
             }
             Error::ShardOutOfRange { index, count } => write!(f, "shard {index}/{count} does not exist"),
             Error::CursorMismatch => write!(f, "the cursor belongs to another shard or search"),
+            Error::ClassOutOfRange { class, classes } => {
+                write!(f, "class {class} is out of range: this square and width have classes 0 to {}", classes - 1)
+            }
             Error::OnesOutOfRange { ones } => {
                 write!(f, "at most {ones} set bits is out of range: the search takes 1 to 64")
             }
@@ -400,6 +413,10 @@ pub struct ExhaustiveSearch {
     /// [`Color::NegatedBlack`], adding the unknown `s < 2^below` may carry them into the next
     /// slot, so they take no part in pruning (`2^(64 - bits)`, never reached, for the others).
     certain_below: u64,
+    /// Added to every white key: `-class * 2^P` for [`Color::NegatedBlack`], else 0.
+    offset: u64,
+    /// [`Color::NegatedBlack`]'s class times `2^P`, added back to `-s` (else 0).
+    class_term: u64,
 }
 
 /// A new subset whose key is uncertain (see [`ExhaustiveSearch::certain_below`]): it is not
@@ -450,7 +467,7 @@ impl ExhaustiveSearch {
         if bits < min || bits > max {
             return Err(Error::BitsOutOfRange { bits, min, max });
         }
-        let Color::NegatedBlack { below, ones } = color else {
+        let Color::NegatedBlack { below, ones, class } = color else {
             return Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)));
         };
         let (first, period) = (64 - (63 - mask.leading_zeros()), 64 - mask.trailing_zeros());
@@ -460,13 +477,17 @@ impl ExhaustiveSearch {
         if ones == 0 || ones > 64 {
             return Err(Error::OnesOutOfRange { ones });
         }
+        let classes = 1u64 << (64 - bits).saturating_sub(period);
+        if class >= classes {
+            return Err(Error::ClassOutOfRange { class, classes });
+        }
         // Every found `s` is tried in each class; a real mask has at most 2^5 of them.
         debug_assert!((64 - bits).saturating_sub(period) <= 8);
         Ok(ExhaustiveSearch::from_reference(mask, bits, color, |y| slow_attacks(slider, square, mask & !y)))
     }
 
-    /// Every black magic `-s` (modulo `2^64`) with `s < 2^below` and at most `ones` bits set
-    /// in `s` ([`Color::NegatedBlack`]).
+    /// Every black magic `class * 2^P - s` (modulo `2^64`, `P` the period) with `s < 2^below`
+    /// and at most `ones` bits set in `s` ([`Color::NegatedBlack`]).
     ///
     /// Why it works: with `y = mask & !occ` (the complement of the occupancy within the mask),
     /// `occ | !mask = -(y + 1)`, so the black key of `m = -s` is `(y + 1) * s = y * s + s`: the
@@ -478,6 +499,12 @@ impl ExhaustiveSearch {
     /// slots, so no black magic of this form is pruned, and each `s` that survives is checked
     /// against the slow reference as the black magic `-s`. With `below >= 64 - bits` every key
     /// is uncertain and nothing is pruned.
+    ///
+    /// Adding `class * 2^P` to the magic adds `-class * 2^P` to every black key (`y * 2^P`
+    /// vanishes modulo `2^64`): a whole number of slots when `P >= 64 - bits`, where all classes
+    /// index alike, and otherwise a shift within a slot that changes which magics work. So for
+    /// such squares (rook h8 at 11 bits: 16 classes) each class is a search of its own, with
+    /// that known shift added to every white key before the certainty test.
     ///
     /// Rook one-bit-fewer magics have small negations (below `2^42` in every published white
     /// one, and 12 to 16 bits set in the black ones our random search found). The bound alone
@@ -494,8 +521,9 @@ impl ExhaustiveSearch {
         bits: u32,
         below: u32,
         ones: u32,
+        class: u64,
     ) -> Result<ExhaustiveSearch, Error> {
-        ExhaustiveSearch::with_color(slider, square, bits, Color::NegatedBlack { below, ones })
+        ExhaustiveSearch::with_color(slider, square, bits, Color::NegatedBlack { below, ones, class })
     }
 
     /// The search over any mask, with `label` giving each subset's attack set (the tests use
@@ -538,7 +566,7 @@ impl ExhaustiveSearch {
         let p0 = 64 - b0;
         let root_subs = vec![Sub { occ: 0, id: id(0) }, Sub { occ: 1 << b0, id: id(1 << b0) }];
         let (limit, ones) = match color {
-            Color::NegatedBlack { below, ones } => (below, ones),
+            Color::NegatedBlack { below, ones, .. } => (below, ones),
             Color::White | Color::Black => (64, 64),
         };
         let (root_e_lo, root_e_bits) = match color {
@@ -696,6 +724,14 @@ impl ExhaustiveSearch {
             reference,
             inv_not_mask: inverse_odd(!mask | 1),
             ones,
+            offset: match color {
+                Color::NegatedBlack { class, .. } => class.wrapping_shl(64 - mask.trailing_zeros()).wrapping_neg(),
+                Color::White | Color::Black => 0,
+            },
+            class_term: match color {
+                Color::NegatedBlack { class, .. } => class.wrapping_shl(64 - mask.trailing_zeros()),
+                Color::White | Color::Black => 0,
+            },
             certain_below: match color {
                 Color::NegatedBlack { below, .. } => (1u64 << top).saturating_sub(1u64 << below.min(63)),
                 Color::White | Color::Black => 1u64 << top,
@@ -1036,7 +1072,7 @@ impl ExhaustiveSearch {
     /// not checked).
     fn record(&self, st: &mut State, magic: u64) {
         if let Color::NegatedBlack { .. } = self.color {
-            let black = magic.wrapping_neg();
+            let black = magic.wrapping_neg().wrapping_add(self.class_term);
             if self.is_magic(black) {
                 st.found.push(black);
             }
@@ -1094,7 +1130,7 @@ impl ExhaustiveSearch {
         }
         let update = &self.root.update;
         let mark = st.undo.len();
-        if !self.place(st, &self.root.subs, v, 0, update) {
+        if !self.place(st, &self.root.subs, v, self.offset, update) {
             return true;
         }
         st.node();
@@ -1239,7 +1275,7 @@ impl ExhaustiveSearch {
             *f = !live;
         }
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let key = sub.occ.wrapping_mul(base);
+            let key = sub.occ.wrapping_mul(base).wrapping_add(self.offset);
             // A child moves the key by whole slots, so certainty is the same for all of them.
             if !self.certain(key) {
                 *h_out = UNCERTAIN;
@@ -1292,7 +1328,7 @@ impl ExhaustiveSearch {
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
         let mut f = lmask & !live[0];
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let key = sub.occ.wrapping_mul(base);
+            let key = sub.occ.wrapping_mul(base).wrapping_add(self.offset);
             if !self.certain(key) {
                 *h_out = UNCERTAIN;
                 continue;
@@ -1714,20 +1750,26 @@ mod tests {
             let complemented = move |y: u64| label(mask & !y);
             for bits in min_bits(mask, &label)..=7 {
                 let mut black = Brute::new(mask, bits, Color::Black, &label);
-                // Bounds that leave most keys certain, fewer, and (at 7 bits) none.
+                // Bounds that leave most keys certain, fewer, and (at 7 bits) none; the classes
+                // `class * 2^57 - s` below 2^(64 - bits - 57).
                 for below in [40, 54, 57] {
                     for ones in 1..=3 {
-                        let color = Color::NegatedBlack { below, ones };
-                        let search = ExhaustiveSearch::from_reference(mask, bits, color, complemented);
-                        let mut brute: Vec<u64> = sparse_numbers(below, ones)
-                            .into_iter()
-                            .map(u64::wrapping_neg)
-                            .filter(|&magic| black.separates(magic))
-                            .collect();
-                        brute.sort_unstable();
-                        let found = search.sweep(Shard::WHOLE).magics;
-                        assert_eq!(found, brute, "round {round}, {bits} bits, below 2^{below}, at most {ones} set");
-                        listed += found.len();
+                        let classes = 1u64 << (7 - bits);
+                        for class in [0, classes / 2, classes - 1] {
+                            let color = Color::NegatedBlack { below, ones, class };
+                            let search = ExhaustiveSearch::from_reference(mask, bits, color, complemented);
+                            let mut brute: Vec<u64> = sparse_numbers(below, ones)
+                                .into_iter()
+                                .map(|s| (class << 57).wrapping_sub(s))
+                                .filter(|&magic| black.separates(magic))
+                                .collect();
+                            brute.sort_unstable();
+                            let found = search.sweep(Shard::WHOLE).magics;
+                            let what =
+                                format!("round {round}, {bits} bits, below 2^{below}, {ones} set, class {class}");
+                            assert_eq!(found, brute, "{what}");
+                            listed += found.len();
+                        }
                     }
                 }
             }
@@ -1740,18 +1782,26 @@ mod tests {
     fn negated_black_bounds_are_checked() {
         let b8 = sq("b8");
         assert!(matches!(
-            ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 1, 64),
+            ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 1, 64, 0),
             Err(Error::BoundOutOfRange { below: 1, min: 2, max: 55 })
         ));
-        assert!(ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 56, 64).is_err());
+        assert!(ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 56, 64, 0).is_err());
         for ones in [0, 65] {
             assert_eq!(
-                ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 42, ones).unwrap_err(),
+                ExhaustiveSearch::negated_black(Slider::Rook, b8, 10, 42, ones, 0).unwrap_err(),
                 Error::OnesOutOfRange { ones }
             );
         }
+        // b8: period 55 = 64 - 9, so one class at 9 bits and 2 at 8; h8: period 49, 16 at 11.
+        let class =
+            |square: &str, bits, class| ExhaustiveSearch::negated_black(Slider::Rook, sq(square), bits, 40, 12, class);
+        assert_eq!(class("b8", 9, 1).unwrap_err(), Error::ClassOutOfRange { class: 1, classes: 1 });
+        assert!(class("b8", 8, 1).is_ok());
+        assert!(class("h8", 11, 15).is_ok());
+        assert_eq!(class("h8", 11, 16).unwrap_err(), Error::ClassOutOfRange { class: 16, classes: 16 });
         let search =
-            ExhaustiveSearch::with_color(Slider::Rook, b8, 10, Color::NegatedBlack { below: 42, ones: 64 }).unwrap();
+            ExhaustiveSearch::with_color(Slider::Rook, b8, 10, Color::NegatedBlack { below: 42, ones: 64, class: 0 })
+                .unwrap();
         // A rook b8 black magic of this form (found by an earlier prototype search): the
         // reference of the negated search checks black lookups.
         assert!(search.is_magic(0xEBFF_FD7D_9787_BF66));

@@ -73,6 +73,10 @@ pub struct SweepArgs {
     /// to find the sparsest negations first.
     #[arg(long, value_name = "N", requires = "negation_below", default_value_t = 64)]
     pub max_ones: u32,
+    /// With --negation-below: the black magics `H * 2^period - s` instead of `-s`, for the
+    /// squares whose period is shorter than 64 - bits (each H a sweep of its own).
+    #[arg(long, value_name = "H", requires = "negation_below", default_value_t = 0)]
+    pub class: u64,
     /// Sweep shard I of N (contiguous ranges of the magic's lowest bits); `merge` joins them.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<magic_gen::search::exhaustive::Shard>,

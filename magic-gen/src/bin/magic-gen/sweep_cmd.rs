@@ -61,10 +61,13 @@ pub fn render(file: &SweepFile) -> String {
         cursor.nodes,
         levels.join(" ")
     );
-    if let Color::NegatedBlack { below, ones } = file.color {
+    if let Color::NegatedBlack { below, ones, class } = file.color {
         text += &format!("# below={below}\n");
         if ones < 64 {
             text += &format!("# ones={ones}\n");
+        }
+        if class > 0 {
+            text += &format!("# class={class}\n");
         }
     }
     for magic in &cursor.magics {
@@ -107,7 +110,11 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
                 true => u32::try_from(number("ones")?).map_err(|_| Failure(format!("{name}: ones out of range")))?,
                 false => 64,
             };
-            Color::NegatedBlack { below, ones }
+            let class = match fields.contains_key("class") {
+                true => number("class")?,
+                false => 0,
+            };
+            Color::NegatedBlack { below, ones, class }
         }
         other => {
             return Err(Failure(format!("{name}: color `{other}` is not white, black or negated-black")));
@@ -138,7 +145,7 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
         _ => return Err(Failure("give --bits or --bits-below".to_owned())),
     };
     let color = match (args.black, args.negation_below) {
-        (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones },
+        (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones, class: args.class },
         (true, None) => Color::Black,
         (false, _) => Color::White,
     };
