@@ -103,8 +103,8 @@ pub struct RecipeRow {
     pub bits: Option<u32>,
     /// A magic found by an exhaustive sweep (`sweep:N` in the `candidate` column of a fewer-bit
     /// recipe or the `k` column of a black one, the magic in the `magic` column): the `N`-th
-    /// (1-based, `position`) of the ascending list `magic-gen sweep` writes. A sweep takes minutes, so the build checks the magic itself
-    /// rather than re-deriving it.
+    /// (1-based, `position`) of the ascending list `magic-gen sweep` writes. A sweep takes
+    /// minutes, so the build checks the magic itself rather than re-deriving it.
     pub swept: Option<u64>,
     /// A black magic of the random search (`search:N` in the `k` column of a packed recipe
     /// with per-square bits): the `N`-th candidate (1-based, `position`) of `magic-gen search

@@ -413,9 +413,8 @@ pub struct ExhaustiveSearch {
     /// [`Color::NegatedBlack`], adding the unknown `s < 2^below` may carry them into the next
     /// slot, so they take no part in pruning (`2^(64 - bits)`, never reached, for the others).
     certain_below: u64,
-    /// Added to every white key: `-class * 2^P` for [`Color::NegatedBlack`], else 0.
-    offset: u64,
-    /// [`Color::NegatedBlack`]'s class times `2^P`, added back to `-s` (else 0).
+    /// [`Color::NegatedBlack`]'s class times `2^P` (else 0): added to `-s` to make the black
+    /// magic, so subtracted from every white key.
     class_term: u64,
 }
 
@@ -481,7 +480,7 @@ impl ExhaustiveSearch {
         if class >= classes {
             return Err(Error::ClassOutOfRange { class, classes });
         }
-        // Every found `s` is tried in each class; a real mask has at most 2^5 of them.
+        // The class count is a small power of two (at most 2^5 on a real mask).
         debug_assert!((64 - bits).saturating_sub(period) <= 8);
         Ok(ExhaustiveSearch::from_reference(mask, bits, color, |y| slow_attacks(slider, square, mask & !y)))
     }
@@ -724,10 +723,6 @@ impl ExhaustiveSearch {
             reference,
             inv_not_mask: inverse_odd(!mask | 1),
             ones,
-            offset: match color {
-                Color::NegatedBlack { class, .. } => class.wrapping_shl(64 - mask.trailing_zeros()).wrapping_neg(),
-                Color::White | Color::Black => 0,
-            },
             class_term: match color {
                 Color::NegatedBlack { class, .. } => class.wrapping_shl(64 - mask.trailing_zeros()),
                 Color::White | Color::Black => 0,
@@ -1130,7 +1125,7 @@ impl ExhaustiveSearch {
         }
         let update = &self.root.update;
         let mark = st.undo.len();
-        if !self.place(st, &self.root.subs, v, self.offset, update) {
+        if !self.place(st, &self.root.subs, v, self.class_term.wrapping_neg(), update) {
             return true;
         }
         st.node();
@@ -1275,7 +1270,7 @@ impl ExhaustiveSearch {
             *f = !live;
         }
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let key = sub.occ.wrapping_mul(base).wrapping_add(self.offset);
+            let key = sub.occ.wrapping_mul(base).wrapping_sub(self.class_term);
             // A child moves the key by whole slots, so certainty is the same for all of them.
             if !self.certain(key) {
                 *h_out = UNCERTAIN;
@@ -1328,7 +1323,7 @@ impl ExhaustiveSearch {
         let hs = &mut hs[lv.h_off..lv.h_off + lv.new.len()];
         let mut f = lmask & !live[0];
         for (sub, h_out) in lv.new.iter().zip(hs.iter_mut()) {
-            let key = sub.occ.wrapping_mul(base).wrapping_add(self.offset);
+            let key = sub.occ.wrapping_mul(base).wrapping_sub(self.class_term);
             if !self.certain(key) {
                 *h_out = UNCERTAIN;
                 continue;

@@ -11,6 +11,7 @@ use magic_gen::dense::{
     Start, run as run_packer, run_anneal,
 };
 use magic_gen::files::read_black_results;
+use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::{Recipe, searched_candidate};
 use magic_gen::search::Shard;
 use magic_gen::search::exhaustive::Color;
@@ -400,7 +401,7 @@ fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
     let mask = magic_gen::geometry::relevant_mask(file.slider, file.square);
     let span = |magic: u64| {
         let indices =
-            magic_gen::geometry::subsets(mask).map(|occ| (occ | !mask).wrapping_mul(magic) >> (64 - file.bits));
+            magic_gen::geometry::subsets(mask).map(|occ| Indexing::Black.index(occ, mask, magic, 64 - file.bits));
         let (low, high) = indices.fold((u64::MAX, 0), |(low, high), i| (low.min(i), high.max(i)));
         high - low
     };
