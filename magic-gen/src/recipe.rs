@@ -43,6 +43,7 @@ use crate::records::RecordError;
 use crate::reference::ReferenceSet;
 use crate::search::compact_stream::{Terms, compact_candidate};
 use crate::search::dense_stream::dense_candidate;
+use crate::search::few_term_stream::few_term_candidate;
 use crate::search::{Family, nth_candidate};
 use crate::text::{parse_hex, quote_prefix, strip_bom};
 use magic_tables_core::{Slider, Square, pair_index};
@@ -83,6 +84,19 @@ pub enum PackedStream {
     Dense,
     /// [`crate::search::compact_stream`], compact few-term magics (`# stream=compact`).
     Compact,
+    /// [`crate::search::few_term_stream`], few-term magics of varied budgets (`# stream=few-term`).
+    FewTerm,
+}
+
+impl PackedStream {
+    /// Its name in a recipe's `# stream=` line and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            PackedStream::Dense => "dense",
+            PackedStream::Compact => "compact",
+            PackedStream::FewTerm => "few-term",
+        }
+    }
 }
 
 /// One square of a recipe.
@@ -206,8 +220,8 @@ impl Recipe {
         let _ = writeln!(text, "# {title}");
         let _ = writeln!(text, "# seed={}", self.seed);
         let _ = writeln!(text, "# layout={}", self.layout.name());
-        if self.stream == PackedStream::Compact {
-            let _ = writeln!(text, "# stream=compact");
+        if self.stream != PackedStream::Dense {
+            let _ = writeln!(text, "# stream={}", self.stream.name());
         }
         if let Some((entries, used)) = size {
             let _ = writeln!(text, "# table_entries={entries}");
@@ -313,8 +327,12 @@ impl Recipe {
                         stream = match value {
                             "compact" => PackedStream::Compact,
                             "dense" => PackedStream::Dense,
+                            "few-term" => PackedStream::FewTerm,
                             other => {
-                                return Err(at(format!("unknown stream `{}`: dense or compact", quote_prefix(other))));
+                                return Err(at(format!(
+                                    "unknown stream `{}`: dense, compact or few-term",
+                                    quote_prefix(other)
+                                )));
                             }
                         }
                     }
@@ -414,6 +432,10 @@ fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &Rec
         (RecipeLayout::Packed(indexing), PackedStream::Compact) => {
             let terms = Terms::new(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
             compact_candidate(seed, row.slider, row.square, &terms, row.position)
+        }
+        (RecipeLayout::Packed(indexing), PackedStream::FewTerm) => {
+            let terms = Terms::new(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
+            few_term_candidate(seed, row.slider, row.square, &terms, row.position)
         }
         (RecipeLayout::FewerBits, _) => {
             let bits = row.bits.expect("fewer-bit rows have bits");

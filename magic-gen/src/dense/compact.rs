@@ -3,10 +3,8 @@
 //! lookups, which waits on a cache miss whenever the next one lands on a line not in L1, keeps
 //! its lines few, as the published tables do.
 
-use crate::search::dense_stream::DenseCandidates;
-
 use super::packer::Packer;
-use super::square::{Candidate, pair_parts};
+use super::square::Candidate;
 
 /// Cache lines (of eight slots) that `candidate`'s used slots touch when placed at `start`.
 pub(super) fn lines_at(candidate: &Candidate, start: usize) -> usize {
@@ -39,8 +37,8 @@ impl Packer {
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
             let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
-            let (slider, square) = pair_parts(pair);
-            for (position, magic) in DenseCandidates::new(self.seed, slider, square, 0).take(draws as usize) {
+            let terms = self.terms_of(pair);
+            for (position, magic) in self.candidates(pair, terms.as_ref(), 0).take(draws as usize) {
                 let data = &self.squares[pair];
                 if !self.tester.is_valid(data, magic) {
                     continue;

@@ -38,7 +38,7 @@ pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable
 mod tests {
     use super::*;
     use crate::magic_set::Indexing;
-    use crate::recipe::Recipe;
+    use crate::recipe::{PackedStream, Recipe};
     use crate::reference::ReferenceSet;
     use magic_tables_core::pair_index;
     use std::sync::atomic::AtomicBool;
@@ -48,7 +48,7 @@ mod tests {
     }
 
     fn small(indexing: Indexing, seed: u64, references: &ReferenceSet) -> Packer {
-        let mut packer = Packer::new(references, indexing, seed, &fixed_bits(), small_params());
+        let mut packer = Packer::new(references, indexing, PackedStream::Dense, seed, &fixed_bits(), small_params());
         packer.construct();
         for _ in 0..30 {
             packer.step();
@@ -87,7 +87,7 @@ mod tests {
     fn per_square_bits_verify_and_restore() {
         let references = ReferenceSet::new();
         let bits = relevant_bits();
-        let mut packer = Packer::new(&references, Indexing::Black, 7, &bits, small_params());
+        let mut packer = Packer::new(&references, Indexing::Black, PackedStream::Dense, 7, &bits, small_params());
         packer.construct();
         for _ in 0..10 {
             packer.step();
@@ -189,9 +189,16 @@ mod tests {
     }
 
     /// A run stopped and resumed from its last checkpoint ends exactly as the run that never
-    /// stopped, when restarts make every run start from its recipe (as the shipped runs do).
+    /// stopped, when restarts make every run start from its recipe (as the shipped runs do):
+    /// white magics of the dense stream, black magics of the few-term stream.
     #[test]
     fn a_resumed_run_is_the_run_that_never_stopped() {
+        for (indexing, stream) in [(Indexing::White, PackedStream::Dense), (Indexing::Black, PackedStream::FewTerm)] {
+            resumed_equals_straight(indexing, stream);
+        }
+    }
+
+    fn resumed_equals_straight(indexing: Indexing, stream: PackedStream) {
         let references = ReferenceSet::new();
         let plan = |iterations| RunPlan {
             iterations,
@@ -200,7 +207,7 @@ mod tests {
             command: "t".into(),
             searched: Vec::new(),
         };
-        let start = Start::New { indexing: Indexing::White, seed: 9, bits: fixed_bits() };
+        let start = Start::New { indexing, stream, seed: 9, bits: fixed_bits() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
         let straight =
             run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
@@ -223,5 +230,10 @@ mod tests {
             straight.recipe.checkpoint.as_ref().map(|c| (c.iteration, &c.cursors))
         );
         assert_eq!(whole.checkpoints.last().unwrap(), &straight.recipe);
+        assert_eq!(straight.recipe.stream, stream);
+        // The recipe derives its magics again from its stream, and they verify.
+        let report = straight.recipe.check(&references).unwrap();
+        let text = straight.recipe.render(Some((report.entries, report.used)));
+        assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
     }
 }

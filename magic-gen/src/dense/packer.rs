@@ -34,7 +34,9 @@ use crate::magic_set::Indexing;
 use crate::recipe::searched_candidate;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
+use crate::search::compact_stream::Terms;
 use crate::search::dense_stream::{DenseCandidates, dense_candidate};
+use crate::search::few_term_stream::{few_term_candidate, few_term_candidates};
 use magic_tables_core::pair_index;
 
 use super::board::{Board, CAPACITY};
@@ -65,6 +67,11 @@ pub struct Packer {
     pub indexing: Indexing,
     /// Master seed.
     pub seed: u64,
+    /// The frozen candidate stream every square draws from: [`PackedStream::Dense`] or
+    /// [`PackedStream::FewTerm`].
+    pub stream: PackedStream,
+    /// Per pair, the few-term stream's terms (empty for the dense stream).
+    terms: Vec<Terms>,
     /// Index bits per pair: [`super::fixed_bits`] for the fixed-shift layouts, or per square.
     pub bits: Vec<u32>,
     /// Parameters.
@@ -136,15 +143,35 @@ impl Found {
 }
 
 impl Packer {
-    /// An empty search of `indexing` magics with `bits[pair]` index bits (at most 12).
-    pub fn new(references: &ReferenceSet, indexing: Indexing, seed: u64, bits: &[u32], params: Params) -> Self {
+    /// An empty search of `indexing` magics with `bits[pair]` index bits (at most 12), drawing
+    /// from `stream` ([`PackedStream::Dense`] or [`PackedStream::FewTerm`]).
+    pub fn new(
+        references: &ReferenceSet,
+        indexing: Indexing,
+        stream: PackedStream,
+        seed: u64,
+        bits: &[u32],
+        params: Params,
+    ) -> Self {
         assert_eq!(bits.len(), references.iter().count(), "index bits for every square");
+        assert_ne!(stream, PackedStream::Compact, "the compact stream has its own packer");
         let squares: Vec<SquareData> =
             references.iter().zip(bits).map(|(o, &bits)| SquareData::with_bits(o, indexing, bits)).collect();
         let pairs = squares.len();
+        let terms = match stream {
+            PackedStream::FewTerm => (0..pairs)
+                .map(|pair| {
+                    let (slider, square) = pair_parts(pair);
+                    Terms::new(slider, square, bits[pair], indexing == Indexing::Black)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         Packer {
             indexing,
             seed,
+            stream,
+            terms,
             bits: bits.to_vec(),
             params,
             squares,
@@ -208,8 +235,10 @@ impl Packer {
     /// not list are left unplaced. An error names a square that is not valid or does not fit
     /// where the recipe says, or a recipe of another layout.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
-        let (RecipeLayout::Packed(indexing), PackedStream::Dense) = (recipe.layout, recipe.stream) else {
-            return Err("not a packed (black or fixed-shift) recipe of the dense stream".into());
+        let (RecipeLayout::Packed(indexing), PackedStream::Dense | PackedStream::FewTerm) =
+            (recipe.layout, recipe.stream)
+        else {
+            return Err("not a packed (black or fixed-shift) recipe of the dense or few-term stream".into());
         };
         let mut bits = super::fixed_bits();
         for row in &recipe.rows {
@@ -217,7 +246,7 @@ impl Packer {
                 bits[pair_index(row.slider, row.square)] = row_bits;
             }
         }
-        let mut packer = Packer::new(references, indexing, recipe.seed, &bits, params);
+        let mut packer = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params);
         for row in &recipe.rows {
             let found = match (row.searched, row.swept) {
                 (true, _) => Found::Candidate(row.position),
@@ -269,7 +298,7 @@ impl Packer {
         Recipe {
             seed: self.seed,
             layout: RecipeLayout::Packed(self.indexing),
-            stream: PackedStream::Dense,
+            stream: self.stream,
             command: Some(command.to_owned()),
             rows,
             stated_size: None,
@@ -301,8 +330,7 @@ impl Packer {
         if self.searched[pair].is_some() {
             return self.pools[pair].iter().find(|c| c.position == position).cloned();
         }
-        let (slider, square) = pair_parts(pair);
-        let magic = dense_candidate(self.seed, slider, square, position);
+        let magic = self.magic_at(pair, position);
         let data = &self.squares[pair];
         self.tester.is_valid(data, magic).then(|| self.tester.candidate(data, position, magic))
     }
@@ -321,8 +349,8 @@ impl Packer {
             // A searched square keeps its one candidate.
             return None;
         }
-        let (slider, square) = pair_parts(pair);
-        let mut stream = DenseCandidates::new(self.seed, slider, square, self.cursors[pair]);
+        let terms = self.terms_of(pair);
+        let mut stream = self.candidates(pair, terms.as_ref(), self.cursors[pair]);
         let data = &self.squares[pair];
         let mut best: Option<(Candidate, usize)> = None;
         let mut best_score = incumbent.unwrap_or((usize::MAX, usize::MAX));
@@ -339,9 +367,38 @@ impl Packer {
             }
             insert_pool(&mut self.pools[pair], candidate, self.params.pool);
         }
-        self.cursors[pair] = stream.position();
+        self.cursors[pair] += count;
         self.drawn += count;
         best
+    }
+
+    /// The magic at `position` of pair `pair`'s stream.
+    fn magic_at(&self, pair: usize, position: u64) -> u64 {
+        let (slider, square) = pair_parts(pair);
+        match self.stream {
+            PackedStream::FewTerm => few_term_candidate(self.seed, slider, square, &self.terms[pair], position),
+            _ => dense_candidate(self.seed, slider, square, position),
+        }
+    }
+
+    /// A copy of pair `pair`'s terms for the few-term stream (`None` for the dense stream).
+    pub(super) fn terms_of(&self, pair: usize) -> Option<Terms> {
+        self.terms.get(pair).cloned()
+    }
+
+    /// Pair `pair`'s stream from `position` on, as `(position, magic)`; `terms` are its terms
+    /// for the few-term stream (a copy, so that the packer stays free to change while it draws).
+    pub(super) fn candidates<'a>(
+        &self,
+        pair: usize,
+        terms: Option<&'a Terms>,
+        position: u64,
+    ) -> Box<dyn Iterator<Item = (u64, u64)> + 'a> {
+        let (slider, square) = pair_parts(pair);
+        match terms {
+            Some(terms) => Box::new(few_term_candidates(self.seed, slider, square, terms, position)),
+            None => Box::new(DenseCandidates::new(self.seed, slider, square, position)),
+        }
     }
 
     pub(super) fn place(&mut self, pair: usize, candidate: Candidate, start: usize) {

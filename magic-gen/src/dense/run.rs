@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::magic_set::Indexing;
-use crate::recipe::Recipe;
+use crate::recipe::{PackedStream, Recipe};
 use crate::reference::ReferenceSet;
 
 use super::packer::{Packer, Searched};
@@ -22,6 +22,8 @@ pub enum Start {
     New {
         /// Black or white (fixed-shift) indexing.
         indexing: Indexing,
+        /// The frozen candidate stream: [`PackedStream::Dense`] or [`PackedStream::FewTerm`].
+        stream: PackedStream,
         /// Master seed of the candidate streams.
         seed: u64,
         /// Index bits per pair ([`super::fixed_bits`] for the fixed-shift layouts).
@@ -107,11 +109,14 @@ pub fn run(
         return Err("--compact-bishops is out of range: 1 to 4294967296 candidates".to_owned());
     }
     let mut packer = match &start {
-        Start::New { indexing, seed, bits } => {
+        Start::New { indexing, stream, seed, bits } => {
+            if *stream == PackedStream::Compact {
+                return Err("the compact stream is packed by annealing (run_anneal)".into());
+            }
             if bits.len() != 128 || bits.iter().any(|bits| !(1..=12).contains(bits)) {
                 return Err("index bits for all 128 squares, each 1 to 12".into());
             }
-            Packer::new(references, *indexing, *seed, bits, params)
+            Packer::new(references, *indexing, *stream, *seed, bits, params)
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;

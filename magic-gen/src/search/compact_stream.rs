@@ -58,6 +58,12 @@ pub struct Terms {
     minor: Vec<(u64, u128)>,
     /// The budget `2^bits · 2^shift`.
     budget: u128,
+    /// The square's relevant mask.
+    mask: u64,
+    /// Index bits.
+    bits: u32,
+    /// Whether the magics are black (negated terms included).
+    black: bool,
 }
 
 impl Terms {
@@ -90,7 +96,7 @@ impl Terms {
                 }
             }
         }
-        Terms { major, minor, budget: range * unit }
+        Terms { major, minor, budget: range * unit, mask, bits, black }
     }
 
     /// The candidate of sixteen stream words.
@@ -99,20 +105,26 @@ impl Terms {
             // The squares whose index must be nearly perfect (rooks on the edge ranks, bishops in
             // the centre) get few valid sums of small terms; one draw in eight is a classic
             // random magic for them.
-            let u = |i: usize, j: usize| u64::from(words[i]) | u64::from(words[j]) << 32;
-            let sparse = u(1, 2) & u(3, 4) & u(5, 6);
-            return if (words[0] >> 11) & 1 == 1 { !sparse } else { sparse };
+            return classic(words);
         }
         let majors = 3 + words[0] % 5;
         let minors = (words[0] >> 4) % 4;
+        self.sum(&words[1..1 + majors as usize], &words[8..8 + minors as usize], self.budget)
+    }
+
+    /// The sum (wrapping) of the major terms the words `major` pick and the minor terms the
+    /// words `minor` pick (word `w` picks the term at `(w · len) >> 32` of its list), each added
+    /// only if its cost fits in what is left of `budget`, which it then uses. An empty list adds
+    /// nothing.
+    pub fn sum(&self, major: &[u32], minor: &[u32], budget: u128) -> u64 {
         let mut magic = 0u64;
-        let mut left = self.budget;
-        for (list, first, count) in [(&self.major, 1, majors), (&self.minor, 8, minors)] {
+        let mut left = budget;
+        for (list, words) in [(&self.major, major), (&self.minor, minor)] {
             if list.is_empty() {
                 continue;
             }
-            for i in 0..count as usize {
-                let at = ((u64::from(words[first + i]) * list.len() as u64) >> 32) as usize;
+            for &word in words {
+                let at = ((u64::from(word) * list.len() as u64) >> 32) as usize;
                 let (term, cost) = list[at];
                 if cost <= left {
                     left -= cost;
@@ -123,10 +135,28 @@ impl Terms {
         magic
     }
 
+    /// The square's relevant mask, its index bits, and whether the magics are black.
+    pub fn square(&self) -> (u64, u32, bool) {
+        (self.mask, self.bits, self.black)
+    }
+
+    /// The budget `2^bits · 2^shift`: the index range in the units of [`cost`].
+    pub fn budget(&self) -> u128 {
+        self.budget
+    }
+
     /// Major and minor terms, for statistics.
     pub fn counts(&self) -> (usize, usize) {
         (self.major.len(), self.minor.len())
     }
+}
+
+/// The classic sparse random magic of the words 1 to 6: `s = u(1,2) & u(3,4) & u(5,6)` with
+/// `u(i, j) = w[i] | w[j] << 32`, or `!s` if bit 11 of `w[0]` is set.
+pub fn classic(words: &[u32; 16]) -> u64 {
+    let u = |i: usize, j: usize| u64::from(words[i]) | u64::from(words[j]) << 32;
+    let sparse = u(1, 2) & u(3, 4) & u(5, 6);
+    if (words[0] >> 11) & 1 == 1 { !sparse } else { sparse }
 }
 
 /// `Σ_{b in mask} |((term << b) as i64)|`.
@@ -146,7 +176,7 @@ fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
     square_rng_at(seed, StreamSet::Compact, slider, square, WORDS_PER_CANDIDATE, k)
 }
 
-fn read_words(rng: &mut ChaCha8Rng) -> [u32; 16] {
+pub(super) fn read_words(rng: &mut ChaCha8Rng) -> [u32; 16] {
     let mut words = [0u32; 16];
     for word in &mut words {
         *word = rng.next_u32();
@@ -161,18 +191,25 @@ pub fn compact_candidate(seed: u64, slider: Slider, square: Square, terms: &Term
 }
 
 /// Walks the candidates `k, k + 1, …` of one (seed, slider, square) without re-seeding: yields
-/// `(k, compact_candidate(seed, slider, square, terms, k))`.
+/// `(k, compact_candidate(seed, slider, square, terms, k))` (or the candidates of another
+/// family drawn from sixteen words each, [`super::few_term_stream`]).
 #[derive(Clone, Debug)]
 pub struct CompactCandidates<'a> {
     rng: ChaCha8Rng,
     terms: &'a Terms,
     next: u64,
+    draw: fn(&Terms, &[u32; 16]) -> u64,
 }
 
 impl<'a> CompactCandidates<'a> {
     /// The stream from candidate `k` on.
     pub fn new(seed: u64, slider: Slider, square: Square, terms: &'a Terms, k: u64) -> Self {
-        CompactCandidates { rng: positioned(seed, slider, square, k), terms, next: k }
+        Self::drawing(positioned(seed, slider, square, k), terms, k, Terms::candidate)
+    }
+
+    /// The candidates `draw` makes of the words of `rng`, positioned at candidate `k`.
+    pub(super) fn drawing(rng: ChaCha8Rng, terms: &'a Terms, k: u64, draw: fn(&Terms, &[u32; 16]) -> u64) -> Self {
+        CompactCandidates { rng, terms, next: k, draw }
     }
 
     /// The position of the candidate the next call yields.
@@ -188,7 +225,7 @@ impl Iterator for CompactCandidates<'_> {
     fn next(&mut self) -> Option<(u64, u64)> {
         let k = self.next;
         self.next += 1;
-        Some((k, self.terms.candidate(&read_words(&mut self.rng))))
+        Some((k, (self.draw)(self.terms, &read_words(&mut self.rng))))
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod compact_stream;
 pub mod dense_stream;
 pub mod exhaustive;
+pub mod few_term_stream;
 mod stream;
 mod tester;
 

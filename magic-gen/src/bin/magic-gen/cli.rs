@@ -377,6 +377,10 @@ pub struct PackArgs {
     /// Every this many iterations, a rebuild move (0: never).
     #[arg(long, default_value_t = 1000)]
     pub rebuild_every: u64,
+    /// Weight of a used slot against a slot of height when a square's placement is chosen
+    /// (score `top + lambda * used`): higher keeps the table's used slots fewer.
+    #[arg(long, default_value_t = 8)]
+    pub lambda: usize,
     /// Every this many iterations of this run, start again from the best placement with empty
     /// pools, exactly as `--resume` of the run's recipe at that point would (0: never). On a
     /// plateau this helps: kicks then slide the placed magics instead of trading them for the
@@ -388,8 +392,9 @@ pub struct PackArgs {
     /// cache misses in chains of bishop lookups.
     #[arg(long, value_name = "N")]
     pub compact_bishops: Option<u64>,
-    /// Candidate stream and packer: `compact` (few-term magics, annealed in cycles: the flags
-    /// below) or `dense` (the first packer: the flags above).
+    /// Candidate stream and packer: `few-term` (few-term magics of varied budgets) or `dense`
+    /// (the first packer, the flags above, for both), or `compact` (few-term magics of the
+    /// whole range, annealed in cycles: the flags below).
     #[arg(long, value_enum, default_value_t = PackStream::Dense)]
     pub stream: PackStream,
     /// Compact: annealing cycles in all; with --resume the run continues to this total.
@@ -451,6 +456,20 @@ pub enum PackStream {
     Compact,
     /// The first packer's stream (`magic_gen::dense::run`).
     Dense,
+    /// Few-term magics of varied budgets, packed by the first packer (`magic_gen::dense::run`).
+    FewTerm,
+}
+
+impl PackStream {
+    /// The recipe's stream.
+    pub fn packed(self) -> magic_gen::recipe::PackedStream {
+        use magic_gen::recipe::PackedStream;
+        match self {
+            PackStream::Compact => PackedStream::Compact,
+            PackStream::Dense => PackedStream::Dense,
+            PackStream::FewTerm => PackedStream::FewTerm,
+        }
+    }
 }
 
 #[cfg(test)]

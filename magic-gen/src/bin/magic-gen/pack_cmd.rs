@@ -105,6 +105,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         kick_size: args.kick_size,
         kick_window: args.kick_window,
         rebuild_every: args.rebuild_every,
+        lambda: args.lambda,
         ..Params::default()
     };
     params.check().map_err(Failure)?;
@@ -125,7 +126,12 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             }
             Start::Resume(recipe)
         }
-        None => Start::New { indexing: args.layout.indexing(), seed: args.seed, bits: args.layout.bits() },
+        None => Start::New {
+            indexing: args.layout.indexing(),
+            stream: args.stream.packed(),
+            seed: args.seed,
+            bits: args.layout.bits(),
+        },
     };
     let seed = match &start {
         Start::Resume(recipe) => recipe.seed,
@@ -420,6 +426,9 @@ fn reproduce_command(args: &PackArgs) -> String {
         Some(path) => words.push(format!("--resume {}", path.display())),
         None => {
             let layout = args.layout.name();
+            if args.stream != PackStream::Dense {
+                words.push(format!("--stream {}", args.stream.packed().name()));
+            }
             words.push(format!("--layout {layout} --seed {}", args.seed));
         }
     }
@@ -439,6 +448,7 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--kick-size", args.kick_size, defaults.kick_size),
         ("--kick-window", args.kick_window as u64, defaults.kick_window as u64),
         ("--rebuild-every", args.rebuild_every, defaults.rebuild_every),
+        ("--lambda", args.lambda as u64, defaults.lambda as u64),
         ("--restart-every", args.restart_every, 0),
     ] {
         if value != default {

@@ -1,0 +1,189 @@
+//! The seekable candidate stream of few-term magics with varied budgets: the family of the
+//! dense (black, fixed-shift) tables' recipes.
+//!
+//! It draws from the same terms as [`super::compact_stream`] (a term `±c·2^e` costs the sum of
+//! the index weights it gives the mask bits; a magic's summed cost bounds its index range), but
+//! each candidate gets its own budget, between a quarter and all of the index range, and up to
+//! ten major terms. The published record magics have index ranges of a sixth to nine tenths
+//! of the range, made of 4 to 10 such terms, with few and large holes that other squares fill;
+//! a budget of the whole range (the compact stream's) draws mostly ranges of three quarters
+//! or more, which nest in nothing.
+//!
+//! **Frozen.** Recipes store only the master seed, a candidate's position `k`, and an offset;
+//! the build re-derives the multiplier with [`few_term_candidate`]. Changing anything here
+//! changes every such recipe's magics.
+//!
+//! # Definition
+//!
+//! For `(seed, indexing, slider, square, bits, k)`:
+//!
+//! 1. The square's terms are [`Terms::new`]`(slider, square, bits, black)`, with its budget `B`
+//!    (the index range `2^bits` in cost units).
+//! 2. `rng = ChaCha8Rng::seed_from_u64(seed)`, stream `768 + slider_ordinal * 64 +
+//!    square_index` ([`StreamSet::FewTerm`]), `rng.set_word_pos(k * 16)`; read sixteen 32-bit
+//!    words `w[0..16]`.
+//! 3. If `(w[0] >> 8) & 7 == 7` (one draw in eight), the candidate is [`classic`]`(w)`, the
+//!    classic sparse random magic (or its complement).
+//! 4. Otherwise `majors = 3 + w[0] % 8` (3 to 10), `minors = (w[0] >> 3) % 4` (0 to 3), `q =
+//!    (w[0] >> 12) % 128`, and the budget is `B · (32 + q · 3 / 4) / 128` (integer division:
+//!    a quarter of the range up to just below all of it). The candidate is
+//!    [`Terms::sum`]`(w[1..1 + majors], w[11..11 + minors], budget)`, then, for black
+//!    magics, [`rotated`] so that its index range does not wrap around.
+//!
+//! # Why the rotation
+//!
+//! A black key is `(occ | !mask) · m = C + Σ_{b in occ} s_b (mod 2^64)` with `C = !mask · m`
+//! and `s_b = (m << b) as i64`, so over all occupancies the keys fill the integer interval from
+//! `lo = C + Σ_{s_b < 0} s_b` to `lo + cost(m)` exactly (both ends are occupancies). `C` is
+//! as good as random, so a sum of small terms whose cost is half the range wraps past the top
+//! of the index space about half the time, and its span is then nearly the whole range. Adding
+//! `H · 2^(shift + j)` to the magic adds `H · 2^(shift + j) · (!mask mod 2^(bits - j))` to every
+//! key when no mask bit lies below `bits - j` (`!mask` is odd: no mask holds a1): it rotates all
+//! indices by the same multiple of `2^j` slots and changes no collision. The rotation brings
+//! `lo` into the first `2^j` slots.
+
+use rand_chacha::ChaCha8Rng;
+
+use magic_tables_core::{Slider, Square};
+
+use super::compact_stream::{CompactCandidates, Terms, classic, read_words};
+use super::stream::{StreamSet, square_rng_at};
+
+/// 32-bit ChaCha words consumed by one candidate.
+pub const WORDS_PER_CANDIDATE: u64 = 16;
+
+/// The candidate of sixteen stream words (step 3 and 4 of the definition).
+pub fn draw(terms: &Terms, words: &[u32; 16]) -> u64 {
+    if (words[0] >> 8) & 7 == 7 {
+        return classic(words);
+    }
+    let majors = 3 + (words[0] % 8) as usize;
+    let minors = ((words[0] >> 3) % 4) as usize;
+    let q = u128::from((words[0] >> 12) % 128);
+    let budget = terms.budget() * (32 + q * 3 / 4) / 128;
+    let magic = terms.sum(&words[1..1 + majors], &words[11..11 + minors], budget);
+    let (mask, bits, black) = terms.square();
+    if black { rotated(magic, mask, bits) } else { magic }
+}
+
+/// The black magic `magic` of `mask` with `bits` index bits, plus the multiple of
+/// `2^(64 - bits + j)` that brings the lowest key `lo` (module docs) into the first `2^j` index
+/// slots, `j` the fewest bits such that no mask bit lies below `bits - j`. The two magics index
+/// every occupancy alike up to a rotation of `2^j`-slot steps.
+pub fn rotated(magic: u64, mask: u64, bits: u32) -> u64 {
+    let shift = 64 - bits;
+    let j = bits.saturating_sub(mask.trailing_zeros());
+    if j >= bits {
+        return magic;
+    }
+    let constant = (!mask).wrapping_mul(magic);
+    let negative: i128 =
+        (0..64).filter(|b| mask >> b & 1 == 1).map(|b| i128::from((magic << b) as i64)).filter(|&s| s < 0).sum();
+    let lo = (i128::from(constant) + negative).rem_euclid(1 << 64) as u64;
+    // Steps of 2^j slots to go down by, modulo the 2^(bits - j) steps of a turn.
+    let steps = lo >> (shift + j);
+    let modulus_mask = (1u64 << (bits - j)) - 1;
+    // Every key moves by H · c steps, c = !mask mod 2^(bits - j) (odd); want -steps.
+    let c = !mask;
+    let mut inverse = c; // Newton's iteration doubles the correct low bits of c^-1 each time.
+    for _ in 0..6 {
+        inverse = inverse.wrapping_mul(2u64.wrapping_sub(c.wrapping_mul(inverse)));
+    }
+    let h = steps.wrapping_neg().wrapping_mul(inverse) & modulus_mask;
+    magic.wrapping_add(h << (shift + j))
+}
+
+/// The stream of (`seed`, `slider`, `square`) at candidate `k`.
+fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
+    square_rng_at(seed, StreamSet::FewTerm, slider, square, WORDS_PER_CANDIDATE, k)
+}
+
+/// Candidate number `k` (0-based) of (`seed`, `slider`, `square`) among `terms` ([`Terms::new`]
+/// of the square, its index bits and indexing), in O(1).
+pub fn few_term_candidate(seed: u64, slider: Slider, square: Square, terms: &Terms, k: u64) -> u64 {
+    draw(terms, &read_words(&mut positioned(seed, slider, square, k)))
+}
+
+/// The candidates `k, k + 1, …` of one (seed, slider, square), as `(position, magic)`.
+pub fn few_term_candidates(seed: u64, slider: Slider, square: Square, terms: &Terms, k: u64) -> CompactCandidates<'_> {
+    CompactCandidates::drawing(positioned(seed, slider, square, k), terms, k, draw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::compact_stream::cost;
+    use magic_tables_core::geometry::relevant_mask;
+
+    /// The rotation moves every black index by the same amount, and the lowest to the first
+    /// `2^j` slots: no candidate's index range wraps around.
+    #[test]
+    fn rotation_keeps_collisions_and_unwraps_the_range() {
+        use crate::geometry::subsets;
+        for (slider, index, bits) in
+            [(Slider::Rook, 27, 12u32), (Slider::Rook, 63, 12), (Slider::Rook, 12, 12), (Slider::Bishop, 9, 9)]
+        {
+            let square = Square::ALL[index];
+            let mask = relevant_mask(slider, square);
+            let shift = 64 - bits;
+            let j = bits.saturating_sub(mask.trailing_zeros());
+            let terms = Terms::new(slider, square, bits, true);
+            let mut unwrapped = 0;
+            for k in 0..200u64 {
+                let words = read_words(&mut positioned(5, slider, square, k));
+                if (words[0] >> 8) & 7 == 7 {
+                    continue;
+                }
+                let majors = 3 + (words[0] % 8) as usize;
+                let raw = terms.sum(&words[1..1 + majors], &[], terms.budget() / 2);
+                let turned = rotated(raw, mask, bits);
+                let index = |m: u64, occ: u64| ((occ | !mask).wrapping_mul(m) >> shift) as i64;
+                let occupancies = subsets(mask);
+                let delta = index(turned, 0) - index(raw, 0);
+                let turn = 1i64 << bits;
+                for occ in occupancies.clone() {
+                    assert_eq!((index(turned, occ) - index(raw, occ)).rem_euclid(turn), delta.rem_euclid(turn));
+                    assert_eq!(delta.rem_euclid(1 << j), 0);
+                }
+                let low = occupancies.clone().map(|occ| index(turned, occ)).min().unwrap();
+                let high = occupancies.map(|occ| index(turned, occ)).max().unwrap();
+                assert!(low < 1 << j, "{slider} {square}: {low}");
+                if cost(raw, mask) < terms.budget() / 2 + 1 && high - low <= turn / 2 + (1 << j) {
+                    unwrapped += 1;
+                }
+            }
+            assert!(unwrapped > 150, "{slider} {square}: {unwrapped}");
+        }
+    }
+
+    #[test]
+    fn iterator_matches_random_access() {
+        let square = Square::ALL[27];
+        let terms = Terms::new(Slider::Rook, square, 12, true);
+        let walked: Vec<_> = few_term_candidates(7, Slider::Rook, square, &terms, 1_000).take(40).collect();
+        for (k, magic) in walked {
+            assert_eq!(magic, few_term_candidate(7, Slider::Rook, square, &terms, k));
+        }
+    }
+
+    /// Budgets vary: the summed costs of the few-term draws spread from under a third of the
+    /// range to over half of it, and never exceed it.
+    #[test]
+    fn budgets_spread_over_a_quarter_to_all_of_the_range() {
+        let square = Square::ALL[27];
+        let mask = relevant_mask(Slider::Rook, square);
+        let terms = Terms::new(Slider::Rook, square, 12, true);
+        // The rotation adds a term that overflows on every mask bit: it costs nothing.
+        let mut costs: Vec<u128> = (0..4000)
+            .map(|k| read_words(&mut positioned(3, Slider::Rook, square, k)))
+            .filter(|words| (words[0] >> 8) & 7 != 7)
+            .map(|words| cost(draw(&terms, &words), mask))
+            .collect();
+        costs.sort_unstable();
+        let range = terms.budget();
+        assert!(costs.len() > 3000);
+        assert!(costs[costs.len() / 10] < range / 3, "{}", costs[costs.len() / 10] * 100 / range);
+        assert!(*costs.last().unwrap() <= range);
+        assert!(costs[costs.len() * 9 / 10] > range / 2, "{}", costs[costs.len() * 9 / 10] * 100 / range);
+    }
+}
