@@ -434,7 +434,7 @@ fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &Rec
             compact_candidate(seed, row.slider, row.square, &terms, row.position)
         }
         (RecipeLayout::Packed(indexing), PackedStream::FewTerm) => {
-            let terms = Terms::new(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
+            let terms = Terms::signed(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
             few_term_candidate(seed, row.slider, row.square, &terms, row.position)
         }
         (RecipeLayout::FewerBits, _) => {

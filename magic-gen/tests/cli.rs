@@ -946,6 +946,71 @@ fn pack_is_deterministic_and_resumes() {
     bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
 }
 
+/// `pack --stream few-term`: the first packer over the few-term stream writes a recipe that
+/// names its stream and its whole command, which `verify` re-derives, checks and sizes; resumed
+/// by a later run it stays on its stream (that the same command gives the same file is the
+/// library's test `a_resumed_run_is_the_run_that_never_stopped`; this runs unoptimized).
+#[test]
+fn pack_few_term_recipes_name_their_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let flags = [
+        "pack",
+        "--stream",
+        "few-term",
+        "--layout",
+        "fixed-shift",
+        "--seed",
+        "4",
+        "--iterations",
+        "10",
+        "--pool",
+        "4",
+        "--fresh",
+        "64",
+        "--init-valid",
+        "1",
+        "--init-draws",
+        "1",
+        "--lambda",
+        "12",
+    ];
+    let out = path("a.csv");
+    let mut args = flags.to_vec();
+    args.extend_from_slice(&["-o", &out]);
+    run(&args, 0);
+    let a = std::fs::read_to_string(path("a.csv")).unwrap();
+    assert!(a.contains("# stream=few-term\n") && a.contains("# layout=fixed-shift\n"), "{a}");
+    assert!(
+        a.contains("# command=magic-gen pack --stream few-term --layout fixed-shift --seed 4 --iterations 10"),
+        "{a}"
+    );
+    assert!(a.contains("--lambda 12"), "{a}");
+    let entries = a.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
+    let (stdout, _) = run(&["verify", &path("a.csv")], 0);
+    assert!(stdout.contains(&entries), "{stdout}");
+    let (_, stderr) = run(
+        &[
+            "pack",
+            "--resume",
+            &path("a.csv"),
+            "--iterations",
+            "5",
+            "--pool",
+            "4",
+            "--fresh",
+            "64",
+            "-o",
+            &path("c.csv"),
+        ],
+        0,
+    );
+    assert!(stderr.contains("resumed seed 4 at iteration 10"), "{stderr}");
+    let c = std::fs::read_to_string(path("c.csv")).unwrap();
+    assert!(c.contains("# stream=few-term\n") && c.contains("# iteration=15\n"), "{c}");
+    bad_input(&["pack", "--lambda", "2000000", "-o", &path("d.csv")], &["--lambda", "out of range"]);
+}
+
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
 /// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
 /// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with

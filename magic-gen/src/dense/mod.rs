@@ -189,11 +189,15 @@ mod tests {
     }
 
     /// A run stopped and resumed from its last checkpoint ends exactly as the run that never
-    /// stopped, when restarts make every run start from its recipe (as the shipped runs do):
-    /// white magics of the dense stream, black magics of the few-term stream.
+    /// stopped, when restarts make every run start from its recipe (as the shipped runs do), on
+    /// both streams of the first packer and both indexings.
     #[test]
     fn a_resumed_run_is_the_run_that_never_stopped() {
-        for (indexing, stream) in [(Indexing::White, PackedStream::Dense), (Indexing::Black, PackedStream::FewTerm)] {
+        for (indexing, stream) in [
+            (Indexing::White, PackedStream::Dense),
+            (Indexing::Black, PackedStream::FewTerm),
+            (Indexing::White, PackedStream::FewTerm),
+        ] {
             resumed_equals_straight(indexing, stream);
         }
     }

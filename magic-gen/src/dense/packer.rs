@@ -162,7 +162,7 @@ impl Packer {
             PackedStream::FewTerm => (0..pairs)
                 .map(|pair| {
                     let (slider, square) = pair_parts(pair);
-                    Terms::new(slider, square, bits[pair], indexing == Indexing::Black)
+                    Terms::signed(slider, square, bits[pair], indexing == Indexing::Black)
                 })
                 .collect(),
             _ => Vec::new(),

@@ -46,11 +46,15 @@ impl Default for Params {
 
 impl Params {
     /// Checks that the parameters make a search that can run: at least one pool entry, fresh
-    /// candidate and kick period, a pool of at most 65,536, kicks of at most the 128 squares
+    /// candidate and kick period, a pool of at most 65,536, a used-slot weight of at most 2^20
+    /// (scores stay far from overflow), kicks of at most the 128 squares
     /// (more could never be found) and windows inside the largest table packed.
     pub fn check(&self) -> Result<(), String> {
         if self.pool == 0 || self.fresh == 0 || self.kick_every == 0 || self.pool > 1 << 16 {
             return Err("--pool (1 to 65536), --fresh and --kick-every must be at least 1".to_owned());
+        }
+        if self.lambda > 1 << 20 {
+            return Err(format!("--lambda {} is out of range: 0 to 1048576", self.lambda));
         }
         if self.kick_size > 128 {
             return Err(format!("--kick-size {} is out of range: 0 to 128 (the squares of a table)", self.kick_size));

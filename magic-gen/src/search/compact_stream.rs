@@ -70,6 +70,18 @@ impl Terms {
     /// The terms of (`slider`, `square`) for `bits` index bits; `black` adds the negated terms
     /// (white magics need weights of one sign: their empty board maps to index 0).
     pub fn new(slider: Slider, square: Square, bits: u32, black: bool) -> Terms {
+        Terms::build(slider, square, bits, black, black)
+    }
+
+    /// The terms of (`slider`, `square`) for `bits` index bits, negated ones included, for magics
+    /// of either indexing (`black` is recorded for [`Terms::square`]): a white magic with
+    /// weights of both signs wraps its negative sums to the top of its range, one block at each
+    /// end with a large gap between them that other squares can fill.
+    pub fn signed(slider: Slider, square: Square, bits: u32, black: bool) -> Terms {
+        Terms::build(slider, square, bits, true, black)
+    }
+
+    fn build(slider: Slider, square: Square, bits: u32, negated: bool, black: bool) -> Terms {
         assert!((1..=16).contains(&bits), "1 to 16 index bits");
         let mask = relevant_mask(slider, square);
         let shift = 64 - bits;
@@ -83,7 +95,7 @@ impl Terms {
                     continue;
                 }
                 for negative in [false, true] {
-                    if negative && !black {
+                    if negative && !negated {
                         continue;
                     }
                     let term = if negative { value.wrapping_neg() } else { value };

@@ -17,8 +17,9 @@
 //!
 //! For `(seed, indexing, slider, square, bits, k)`:
 //!
-//! 1. The square's terms are [`Terms::new`]`(slider, square, bits, black)`, with its budget `B`
-//!    (the index range `2^bits` in cost units).
+//! 1. The square's terms are [`Terms::signed`]`(slider, square, bits, black)` (negated terms
+//!    included for both indexings), with its budget `B` (the index range `2^bits` in cost
+//!    units).
 //! 2. `rng = ChaCha8Rng::seed_from_u64(seed)`, stream `768 + slider_ordinal * 64 +
 //!    square_index` ([`StreamSet::FewTerm`]), `rng.set_word_pos(k * 16)`; read sixteen 32-bit
 //!    words `w[0..16]`.
@@ -98,7 +99,7 @@ fn positioned(seed: u64, slider: Slider, square: Square, k: u64) -> ChaCha8Rng {
     square_rng_at(seed, StreamSet::FewTerm, slider, square, WORDS_PER_CANDIDATE, k)
 }
 
-/// Candidate number `k` (0-based) of (`seed`, `slider`, `square`) among `terms` ([`Terms::new`]
+/// Candidate number `k` (0-based) of (`seed`, `slider`, `square`) among `terms` ([`Terms::signed`]
 /// of the square, its index bits and indexing), in O(1).
 pub fn few_term_candidate(seed: u64, slider: Slider, square: Square, terms: &Terms, k: u64) -> u64 {
     draw(terms, &read_words(&mut positioned(seed, slider, square, k)))
@@ -127,7 +128,7 @@ mod tests {
             let mask = relevant_mask(slider, square);
             let shift = 64 - bits;
             let j = bits.saturating_sub(mask.trailing_zeros());
-            let terms = Terms::new(slider, square, bits, true);
+            let terms = Terms::signed(slider, square, bits, true);
             let mut unwrapped = 0;
             for k in 0..200u64 {
                 let words = read_words(&mut positioned(5, slider, square, k));
@@ -159,7 +160,7 @@ mod tests {
     #[test]
     fn iterator_matches_random_access() {
         let square = Square::ALL[27];
-        let terms = Terms::new(Slider::Rook, square, 12, true);
+        let terms = Terms::signed(Slider::Rook, square, 12, true);
         let walked: Vec<_> = few_term_candidates(7, Slider::Rook, square, &terms, 1_000).take(40).collect();
         for (k, magic) in walked {
             assert_eq!(magic, few_term_candidate(7, Slider::Rook, square, &terms, k));
@@ -172,7 +173,7 @@ mod tests {
     fn budgets_spread_over_a_quarter_to_all_of_the_range() {
         let square = Square::ALL[27];
         let mask = relevant_mask(Slider::Rook, square);
-        let terms = Terms::new(Slider::Rook, square, 12, true);
+        let terms = Terms::signed(Slider::Rook, square, 12, true);
         // The rotation adds a term that overflows on every mask bit: it costs nothing.
         let mut costs: Vec<u128> = (0..4000)
             .map(|k| read_words(&mut positioned(3, Slider::Rook, square, k)))
@@ -185,5 +186,31 @@ mod tests {
         assert!(costs[costs.len() / 10] < range / 3, "{}", costs[costs.len() / 10] * 100 / range);
         assert!(*costs.last().unwrap() <= range);
         assert!(costs[costs.len() * 9 / 10] > range / 2, "{}", costs[costs.len() * 9 / 10] * 100 / range);
+    }
+
+    /// The stream is frozen: shipped recipes point into it by position.
+    #[test]
+    fn frozen_values() {
+        let mut got = Vec::new();
+        for (slider, index, bits, black) in
+            [(Slider::Rook, 6, 12, true), (Slider::Rook, 27, 12, false), (Slider::Bishop, 9, 9, true)]
+        {
+            let terms = Terms::signed(slider, Square::ALL[index], bits, black);
+            got.extend(few_term_candidates(1, slider, Square::ALL[index], &terms, 0).take(3).map(|c| c.1));
+        }
+        assert_eq!(
+            got,
+            [
+                9_223_371_023_247_742_848,
+                9_191_840_449_409_843_200,
+                9_223_364_512_877_379_584,
+                2_814_749_817_438_248,
+                18_446_700_092_841_787_379,
+                1_152,
+                865_289_400_219_603_464,
+                10_484_378_835_718_537_469,
+                18_441_845_715_043_876_863,
+            ]
+        );
     }
 }
