@@ -37,8 +37,7 @@ impl Packer {
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
             let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
-            let terms = self.terms_of(pair);
-            for (position, magic) in self.candidates(pair, terms.as_ref(), 0).take(draws as usize) {
+            for (position, magic) in self.candidates(pair, self.terms.get(pair), 0).take(draws as usize) {
                 let data = &self.squares[pair];
                 if !self.tester.is_valid(data, magic) {
                     continue;

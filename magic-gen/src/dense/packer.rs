@@ -35,8 +35,8 @@ use crate::recipe::searched_candidate;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
 use crate::search::compact_stream::Terms;
-use crate::search::dense_stream::{DenseCandidates, dense_candidate};
-use crate::search::few_term_stream::{few_term_candidate, few_term_candidates};
+use crate::search::dense_stream::DenseCandidates;
+use crate::search::few_term_stream::few_term_candidates;
 use magic_tables_core::pair_index;
 
 use super::board::{Board, CAPACITY};
@@ -71,7 +71,7 @@ pub struct Packer {
     /// [`PackedStream::FewTerm`].
     pub stream: PackedStream,
     /// Per pair, the few-term stream's terms (empty for the dense stream).
-    terms: Vec<Terms>,
+    pub(super) terms: Vec<Terms>,
     /// Index bits per pair: [`super::fixed_bits`] for the fixed-shift layouts, or per square.
     pub bits: Vec<u32>,
     /// Parameters.
@@ -349,8 +349,7 @@ impl Packer {
             // A searched square keeps its one candidate.
             return None;
         }
-        let terms = self.terms_of(pair);
-        let mut stream = self.candidates(pair, terms.as_ref(), self.cursors[pair]);
+        let mut stream = self.candidates(pair, self.terms.get(pair), self.cursors[pair]);
         let data = &self.squares[pair];
         let mut best: Option<(Candidate, usize)> = None;
         let mut best_score = incumbent.unwrap_or((usize::MAX, usize::MAX));
@@ -374,20 +373,13 @@ impl Packer {
 
     /// The magic at `position` of pair `pair`'s stream.
     fn magic_at(&self, pair: usize, position: u64) -> u64 {
-        let (slider, square) = pair_parts(pair);
-        match self.stream {
-            PackedStream::FewTerm => few_term_candidate(self.seed, slider, square, &self.terms[pair], position),
-            _ => dense_candidate(self.seed, slider, square, position),
-        }
-    }
-
-    /// A copy of pair `pair`'s terms for the few-term stream (`None` for the dense stream).
-    pub(super) fn terms_of(&self, pair: usize) -> Option<Terms> {
-        self.terms.get(pair).cloned()
+        let (_, magic) = self.candidates(pair, self.terms.get(pair), position).next().expect("the streams are endless");
+        magic
     }
 
     /// Pair `pair`'s stream from `position` on, as `(position, magic)`; `terms` are its terms
-    /// for the few-term stream (a copy, so that the packer stays free to change while it draws).
+    /// for the few-term stream (`self.terms.get(pair)`, `None` for the dense stream), borrowed
+    /// apart from the packer so that its other fields stay free to change while it draws.
     pub(super) fn candidates<'a>(
         &self,
         pair: usize,

@@ -97,6 +97,8 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
     let number = |key: &str| -> Result<u64, Failure> {
         field(key)?.parse().map_err(|_| Failure(format!("{name}: `# {key}=` is not a whole number")))
     };
+    // A line a sweep writes only when it differs from its default.
+    let number_or = |key: &str, default: u64| if fields.contains_key(key) { number(key) } else { Ok(default) };
     let slider: Slider = field("slider")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
     let square: Square = field("square")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
     let bits = u32::try_from(number("bits")?).map_err(|_| Failure(format!("{name}: bits out of range")))?;
@@ -105,15 +107,11 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
         "black" => Color::Black,
         "negated-black" => {
             let below = u32::try_from(number("below")?).map_err(|_| Failure(format!("{name}: below out of range")))?;
-            // Files of sweeps without a limit on set bits have no `# ones=` line.
-            let ones = match fields.contains_key("ones") {
-                true => u32::try_from(number("ones")?).map_err(|_| Failure(format!("{name}: ones out of range")))?,
-                false => 64,
-            };
-            let class = match fields.contains_key("class") {
-                true => number("class")?,
-                false => 0,
-            };
+            // Files of sweeps without a limit on set bits have no `# ones=` line, and of class 0
+            // no `# class=` line.
+            let ones =
+                u32::try_from(number_or("ones", 64)?).map_err(|_| Failure(format!("{name}: ones out of range")))?;
+            let class = number_or("class", 0)?;
             Color::NegatedBlack { below, ones, class }
         }
         other => {
