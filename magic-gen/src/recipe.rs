@@ -23,7 +23,10 @@
 //!   `offset`. A black recipe with per-square bits (`black-variable`: a `bits` column) may
 //!   name instead `search:N`, candidate `N` of `magic-gen search --black` with the recipe's
 //!   seed, or `sweep:N`, magic `N` of a `magic-gen sweep --black` list, stated in the `magic`
-//!   column and checked rather than re-derived.
+//!   column and checked rather than re-derived. A packed recipe may name `walk:N`, the magic
+//!   the `N`-th valid-space walk of its square found in the run its `# command=` line gives
+//!   (`pack --walks`), also stated in the `magic` column and checked: a walk takes seconds, too
+//!   long for a build script to repeat.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
@@ -125,6 +128,10 @@ pub struct RecipeRow {
     /// --black --seed <the recipe's seed>` for the row's bits, re-derived from that stream like
     /// a fewer-bit fancy row. The packer's own stream has no such magics near its start.
     pub searched: bool,
+    /// A magic of the packing run's valid-space walks (`walk:N` in the `k` column of a packed
+    /// recipe, the magic in the `magic` column): walk `N` (1-based, `position`) of the square
+    /// in the run the recipe's `# command=` gives. The build checks it rather than walking again.
+    pub walked: Option<u64>,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -255,10 +262,11 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = match (row.searched, row.swept) {
-                        (true, _) => "search:",
-                        (false, Some(_)) => "sweep:",
-                        (false, None) => "",
+                    let search = match (row.searched, row.swept, row.walked) {
+                        (true, _, _) => "search:",
+                        (false, Some(_), _) => "sweep:",
+                        (false, None, Some(_)) => "walk:",
+                        (false, None, None) => "",
                     };
                     let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
@@ -393,8 +401,9 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                // A searched or swept row's position is in the search's list, not the packer's.
-                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none()) {
+                // A searched, swept or walked row's position is in the search's list or the
+                // square's walks, not the packer's stream.
+                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none() && row.walked.is_none()) {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -421,7 +430,7 @@ fn row_bits(row: &RecipeRow) -> u32 {
 
 /// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
 fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
-    if let Some(magic) = row.swept {
+    if let Some(magic) = row.swept.or(row.walked) {
         return magic;
     }
     if row.searched {
@@ -491,35 +500,52 @@ fn parse_row(
                 }
                 _ => None,
             };
-            // `search:N` (a candidate of `search --black`) or `sweep:N` (a magic of `sweep
-            // --black`, stated in the `magic` column) instead of a position in the packer's stream.
-            let found = ["search", "sweep"].into_iter().find_map(|kind| {
+            // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
+            // --black`) or `walk:N` (a magic of the run's walks), the last two stated in the
+            // `magic` column, instead of a position in the packer's stream.
+            let found = ["search", "sweep", "walk"].into_iter().find_map(|kind| {
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            let (position, searched, swept) = match found {
+            let (position, searched, swept, walked) = match found {
                 Some((kind, number)) => {
-                    let RecipeLayout::Packed(Indexing::Black) = layout else {
+                    let black = layout == RecipeLayout::Packed(Indexing::Black);
+                    if kind != "walk" && !black {
                         return Err(at_square(format!("`{kind}:N` rows are black magics: only in black recipes")));
-                    };
-                    if bits.is_none() {
+                    }
+                    if kind != "walk" && bits.is_none() {
                         return Err(at_square(format!("a `{kind}:N` row needs its index bits in the `bits` column")));
                     }
                     let number = number.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
                         at_square(format!("`{}` is not {kind}:N with N from 1", quote_prefix(fields[2])))
                     })?;
                     if kind == "search" {
-                        (number, true, None)
+                        (number, true, None, None)
                     } else {
                         let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
-                        let magic = parse_hex(stated)
-                            .map_err(|_| at_square("a `sweep:N` row needs its magic in the `magic` column".into()))?;
-                        (number, false, Some(magic))
+                        let magic = parse_hex(stated).map_err(|_| {
+                            at_square(format!("a `{kind}:N` row needs its magic in the `magic` column"))
+                        })?;
+                        if kind == "sweep" {
+                            (number, false, Some(magic), None)
+                        } else {
+                            (number, false, None, Some(magic))
+                        }
                     }
                 }
-                None => (number(2)?, false, None),
+                None => (number(2)?, false, None, None),
             };
-            RecipeRow { line: line_number, slider, square, position, offset: Some(offset), bits, swept, searched }
+            RecipeRow {
+                line: line_number,
+                slider,
+                square,
+                position,
+                offset: Some(offset),
+                bits,
+                swept,
+                searched,
+                walked,
+            }
         }
         RecipeLayout::FewerBits => {
             let mask_bits = relevant_mask(slider, square).count_ones();
@@ -559,11 +585,16 @@ fn parse_row(
                 bits,
                 swept: swept.map(|s| s.1),
                 searched: false,
+                walked: None,
             }
         }
     };
     // An empty `magic` field states nothing (rows without one in a file with sweep rows).
-    if columns.last() == Some(&"magic") && !fields[fields.len() - 1].is_empty() && row.swept.is_none() {
+    if columns.last() == Some(&"magic")
+        && !fields[fields.len() - 1].is_empty()
+        && row.swept.is_none()
+        && row.walked.is_none()
+    {
         let stated = fields[fields.len() - 1];
         let derived = derive_magic(seed, layout, stream, &row);
         if parse_hex(stated).ok() != Some(derived) {

@@ -1011,6 +1011,45 @@ fn pack_few_term_recipes_name_their_stream() {
     bad_input(&["pack", "--lambda", "2000000", "-o", &path("d.csv")], &["--lambda", "out of range"]);
 }
 
+/// `pack --walks N --walk-steps S`: the recipe's command names the walks, squares placed on a
+/// walked magic say `walk:N` and state it, `verify` builds the table, `--resume` with the same
+/// walks continues, and a resumption with other walks is refused rather than packing other
+/// magics than the recipe's.
+#[test]
+fn pack_walks_are_named_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
+    let mut args = vec!["pack", "--stream", "few-term", "--layout", "black", "--seed", "4", "--iterations", "10"];
+    args.extend_from_slice(&small);
+    let a = path("a.csv");
+    args.extend_from_slice(&["--walks", "2", "--walk-steps", "200", "-o", &a]);
+    run(&args, 0);
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert!(text.contains("--walks 2 --walk-steps 200"), "{text}");
+    let walked = text.lines().filter(|l| l.split(',').nth(2).is_some_and(|k| k.starts_with("walk:"))).count();
+    assert!(walked > 0, "{text}");
+    let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
+    let (stdout, _) = run(&["verify", &a], 0);
+    assert!(stdout.contains(&entries), "{stdout}");
+    let resume = |walks: &'static str, out: &str, code: i32| {
+        let mut args = vec!["pack", "--resume", &a, "--iterations", "5"];
+        args.extend_from_slice(&small);
+        args.extend_from_slice(&["--walks", walks, "--walk-steps", "200", "-o", out]);
+        run(&args, code)
+    };
+    let b = path("b.csv");
+    resume("2", &b, 0);
+    assert!(std::fs::read_to_string(&b).unwrap().contains("# iteration=15\n"));
+    let (_, stderr) = resume("1", &path("c.csv"), 2);
+    assert!(stderr.contains("walk:"), "{stderr}");
+    bad_input(&["pack", "--walks", "2", "-o", &path("d.csv")], &["--walks 2 and --walk-steps 0", "out of range"]);
+    bad_input(
+        &["pack", "--stream", "compact", "--walks", "2", "--walk-steps", "9", "-o", &path("d.csv")],
+        &["--walks is for the first packer"],
+    );
+}
+
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
 /// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
 /// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with

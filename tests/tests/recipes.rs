@@ -127,6 +127,31 @@ fn searched_rows_are_checked() {
     assert!(parse_error(&no_bits).contains("needs its index bits"), "{}", parse_error(&no_bits));
 }
 
+/// `walk:N` rows (magics of a packing run's valid-space walks, `pack --walks`) state their
+/// magic, which the recipe uses as it is (the build checks it like any other); without it, or
+/// with N = 0, the row is refused, naming the square.
+#[test]
+fn walked_rows_state_their_magic() {
+    let parse_error = |text: &str| Recipe::parse(text).unwrap_err().to_string();
+    let b1 = BLACK.lines().find(|l| l.starts_with("rook,b1,")).unwrap();
+    let fields: Vec<&str> = b1.split(',').collect();
+    let walked = BLACK.replacen(b1, &format!("rook,b1,walk:3,{},{}", fields[3], fields[4]), 1);
+    let recipe = Recipe::parse(&walked).unwrap();
+    let row = recipe.rows.iter().find(|r| r.square.to_string() == "b1" && r.slider.to_string() == "rook").unwrap();
+    let stated = u64::from_str_radix(fields[4].trim_start_matches("0x"), 16).unwrap();
+    assert_eq!((row.position, row.walked), (3, Some(stated)));
+    assert_eq!(recipe.magic(row), stated);
+    // It renders as it was read.
+    assert!(recipe.render(recipe.stated_size).contains(&format!("rook,b1,walk:3,{},{}", fields[3], fields[4])));
+    // The table is the same table.
+    let references = ReferenceSet::new();
+    assert_eq!(recipe.check(&references).unwrap(), Recipe::parse(BLACK).unwrap().check(&references).unwrap());
+    let no_magic = BLACK.replacen(b1, &format!("rook,b1,walk:3,{},", fields[3]), 1);
+    assert!(parse_error(&no_magic).contains("rook b1: a `walk:N` row needs its magic"), "{}", parse_error(&no_magic));
+    let zero = BLACK.replacen(b1, &format!("rook,b1,walk:0,{},{}", fields[3], fields[4]), 1);
+    assert!(parse_error(&zero).contains("`walk:0` is not walk:N with N from 1"), "{}", parse_error(&zero));
+}
+
 /// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is
 /// checked against every magic of the published tables in `tests/data/published/`.
 #[test]

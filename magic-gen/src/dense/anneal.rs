@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use super::board::{Board, CAPACITY};
 use super::pools::Pool;
-use super::rng::IterationRng;
+use super::rng::{IterationRng, exp_neg};
 use super::square::Candidate;
 
 /// Parameters of the annealing (all part of a run's identity).
@@ -196,27 +196,6 @@ impl Placement {
     }
 }
 
-/// `exp(-x)` for `x >= 0` from additions, multiplications and a power of two built from its
-/// bits: the same on every IEEE-754 machine, unlike a library `exp`, so that acceptance
-/// decisions (and so results) do not depend on the host.
-fn exp_neg(x: f64) -> f64 {
-    let y = x * std::f64::consts::LOG2_E;
-    if y >= 1020.0 {
-        return 0.0;
-    }
-    let whole = y as u64; // floor, y >= 0
-    let fraction = y - whole as f64;
-    // 2^-f on [0, 1) by its Taylor series in f·ln 2 to the 9th power (error below 1e-9).
-    let z = -fraction * std::f64::consts::LN_2;
-    let mut term = 1.0;
-    let mut sum = 1.0;
-    for k in 1..10 {
-        term = term * z / f64::from(k);
-        sum += term;
-    }
-    sum * f64::from_bits((1023 - whole) << 52)
-}
-
 /// One chain's moves from `placement`: returns the best placement it saw.
 fn run_chain(
     pools: &[Pool],
@@ -334,18 +313,4 @@ pub fn cycle(
         }
     }
     Some(best)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn exp_neg_is_close_to_exp() {
-        for x in [0.0, 1e-6, 0.3, 1.0, 2.5, 7.0, 30.0, 700.0] {
-            let (ours, std) = (exp_neg(x), (-x).exp());
-            assert!((ours - std).abs() <= 1e-8 * std.max(1e-300), "{x}: {ours} {std}");
-        }
-        assert_eq!(exp_neg(5000.0), 0.0);
-    }
 }

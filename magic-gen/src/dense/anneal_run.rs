@@ -62,6 +62,7 @@ fn recipe_of(plan: &AnnealPlan, pools: &[Pool], placement: &Placement, cycles: u
                 bits,
                 swept: None,
                 searched: false,
+                walked: None,
             }
         })
         .collect();

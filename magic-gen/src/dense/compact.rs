@@ -61,7 +61,7 @@ impl Packer {
                 }
             }
             let (_, start, candidate) = best;
-            self.cursors[pair] = self.cursors[pair].max(candidate.position + 1);
+            self.advance_cursor(pair, candidate.position);
             self.place(pair, candidate, start);
         }
         (before, bishop_lines(self))

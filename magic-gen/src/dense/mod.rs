@@ -9,6 +9,7 @@
 //! * `params`: the search's parameters;
 //! * `packer`: the packing search ([`Packer`]), and its recipes;
 //! * `compact`: the bishops' cache-line compaction;
+//! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
 //! * `run`: a whole run with restarts and checkpoints ([`run()`]);
 //! * `pools`, `anneal`, `anneal_run`: the annealing packer over compact few-term candidates
 //!   ([`run_anneal`]).
@@ -23,6 +24,7 @@ mod pools;
 mod rng;
 mod run;
 mod square;
+mod walk;
 
 pub use anneal::{AnnealParams, Placement, Spot};
 pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
@@ -33,12 +35,13 @@ pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;
 pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
+pub use walk::{WALKED, walk_number};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::magic_set::Indexing;
-    use crate::recipe::{PackedStream, Recipe};
+    use crate::recipe::{PackedStream, Recipe, RecipeRow};
     use crate::reference::ReferenceSet;
     use magic_tables_core::pair_index;
     use std::sync::atomic::AtomicBool;
@@ -198,11 +201,30 @@ mod tests {
             (Indexing::Black, PackedStream::FewTerm),
             (Indexing::White, PackedStream::FewTerm),
         ] {
-            resumed_equals_straight(indexing, stream);
+            resumed_equals_straight(indexing, stream, small_params());
         }
     }
 
-    fn resumed_equals_straight(indexing: Indexing, stream: PackedStream) {
+    /// The same with walks: restarts keep the walked candidates, a resumption walks again and
+    /// finds them, and recipes name the walked magics they place (`walk:N`).
+    #[test]
+    fn a_resumed_run_with_walks_is_the_run_that_never_stopped() {
+        for indexing in [Indexing::Black, Indexing::White] {
+            let params = Params { walks: 2, walk_steps: 300, ..small_params() };
+            let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
+            let walked = recipe.rows.iter().filter(|row| row.walked.is_some()).count();
+            assert!(walked > 20, "{indexing:?}: {walked} squares on walked candidates");
+            // Walks of another length find other magics: the recipe does not restore under them.
+            let other = Params { walk_steps: 100, ..params };
+            let Err(error) = Packer::restore(&ReferenceSet::new(), &recipe, other) else {
+                panic!("{indexing:?}: restored under another walk length")
+            };
+            assert!(error.contains("walk:"), "{error}");
+        }
+    }
+
+    /// Runs 60 iterations straight and as 20 + 40 resumed; returns the straight run's recipe.
+    fn resumed_equals_straight(indexing: Indexing, stream: PackedStream, params: Params) -> Recipe {
         let references = ReferenceSet::new();
         let plan = |iterations| RunPlan {
             iterations,
@@ -214,20 +236,14 @@ mod tests {
         let start = Start::New { indexing, stream, seed: 9, bits: fixed_bits() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
         let straight =
-            run(&references, start.clone(), small_params(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
+            run(&references, start.clone(), params.clone(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
         let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20) };
-        let stopped = run(&references, start, small_params(), &plan(60), &mut first, &AtomicBool::new(false)).unwrap();
+        let stopped = run(&references, start, params.clone(), &plan(60), &mut first, &AtomicBool::new(false)).unwrap();
         assert_eq!(stopped.iteration, 20);
         let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
-        let resumed = run(
-            &references,
-            Start::Resume(stopped.recipe),
-            small_params(),
-            &plan(40),
-            &mut second,
-            &AtomicBool::new(false),
-        )
-        .unwrap();
+        let resumed =
+            run(&references, Start::Resume(stopped.recipe), params, &plan(40), &mut second, &AtomicBool::new(false))
+                .unwrap();
         assert_eq!(resumed.recipe.rows, straight.recipe.rows);
         assert_eq!(
             resumed.recipe.checkpoint.as_ref().map(|c| (c.iteration, &c.cursors)),
@@ -238,6 +254,10 @@ mod tests {
         // The recipe derives its magics again from its stream, and they verify.
         let report = straight.recipe.check(&references).unwrap();
         let text = straight.recipe.render(Some((report.entries, report.used)));
-        assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
+        let parsed = Recipe::parse(&text).unwrap();
+        assert_eq!(parsed.magic_set(), straight.recipe.magic_set());
+        let unnumbered = |rows: &[RecipeRow]| rows.iter().map(|row| RecipeRow { line: 0, ..*row }).collect::<Vec<_>>();
+        assert_eq!(unnumbered(&parsed.rows), unnumbered(&straight.recipe.rows));
+        straight.recipe
     }
 }

@@ -28,7 +28,10 @@
 //!
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
 
 use crate::magic_set::Indexing;
 use crate::recipe::searched_candidate;
@@ -43,6 +46,7 @@ use super::board::{Board, CAPACITY};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
+use super::walk::{WALKED, walk_number, walk_square};
 
 /// A placed square.
 #[derive(Clone, Debug)]
@@ -99,6 +103,9 @@ pub struct Packer {
     /// Per pair: the black magic of a search it keeps ([`Packer::use_searched`]), or `None`
     /// for a square that draws from its stream.
     pub searched: Vec<Option<Found>>,
+    /// Per pair, the candidates of its valid-space walks ([`Packer::walk`]; empty without
+    /// walks): shared by the packers of one run, since restarts keep them.
+    pub walked: Arc<Vec<Vec<Candidate>>>,
     pub(super) tester: CandidateTester,
 }
 
@@ -185,7 +192,46 @@ impl Packer {
             kicks_kept: 0,
             rebuilds_kept: 0,
             searched: vec![None; pairs],
+            walked: Arc::new(Vec::new()),
             tester: CandidateTester::default(),
+        }
+    }
+
+    /// Runs every square's valid-space walks (`params.walks` of `params.walk_steps` moves, from
+    /// the first valid candidates of its stream; squares in parallel, the same on any thread
+    /// count) and adds their candidates to the pools; nothing without walks or if they ran.
+    pub fn walk(&mut self) {
+        if self.params.walks == 0 || !self.walked.is_empty() {
+            return;
+        }
+        let black = self.indexing == Indexing::Black;
+        let walked = (0..self.squares.len())
+            .into_par_iter()
+            .map(|pair| {
+                let starts = self.candidates(pair, self.terms.get(pair), 0).map(|(_, magic)| magic);
+                walk_square(self.seed, &self.squares[pair], black, starts, self.params.walks, self.params.walk_steps)
+            })
+            .collect();
+        self.adopt_walks(Arc::new(walked));
+    }
+
+    /// Takes `walked` (the walks of a packer of the same run) as its own and adds the walked
+    /// candidates to the pools of the squares that draw from the stream.
+    fn adopt_walks(&mut self, walked: Arc<Vec<Vec<Candidate>>>) {
+        for (pair, candidates) in walked.iter().enumerate() {
+            if self.searched[pair].is_none() {
+                for candidate in candidates {
+                    insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+                }
+            }
+        }
+        self.walked = walked;
+    }
+
+    /// Moves pair `pair`'s cursor past stream position `position` (not past a walk number).
+    pub(super) fn advance_cursor(&mut self, pair: usize, position: u64) {
+        if walk_number(position).is_none() {
+            self.cursors[pair] = self.cursors[pair].max(position + 1);
         }
     }
 
@@ -234,7 +280,20 @@ impl Packer {
     /// a chain of resumptions of N iterations give the same recipes. Squares the recipe does
     /// not list are left unplaced. An error names a square that is not valid or does not fit
     /// where the recipe says, or a recipe of another layout.
+    ///
+    /// With walks (`params.walks`), the packer walks again, as the run did at its start.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
+        Self::restore_walked(references, recipe, params, None)
+    }
+
+    /// [`Packer::restore`] with the walks a packer of the same run already made (a restart in
+    /// place), or walking again (`None`).
+    pub(super) fn restore_walked(
+        references: &ReferenceSet,
+        recipe: &Recipe,
+        params: Params,
+        walked: Option<Arc<Vec<Vec<Candidate>>>>,
+    ) -> Result<Packer, String> {
         let (RecipeLayout::Packed(indexing), PackedStream::Dense | PackedStream::FewTerm) =
             (recipe.layout, recipe.stream)
         else {
@@ -256,9 +315,27 @@ impl Packer {
             let pair = pair_index(row.slider, row.square);
             packer.use_searched(references, Searched { pair, bits: bits[pair], found })?;
         }
+        match walked {
+            Some(walked) => packer.adopt_walks(walked),
+            None => packer.walk(),
+        }
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
-            if !packer.place_recipe(pair_index(row.slider, row.square), row.position, offset) {
+            let pair = pair_index(row.slider, row.square);
+            let position = match row.walked {
+                Some(magic) => {
+                    let position = WALKED | row.position;
+                    if packer.candidate_at(pair, position).is_none_or(|walked| walked.magic != magic) {
+                        return Err(format!(
+                            "{} {}: walk:{} is not {magic:#018X} in this run (other --walks or --walk-steps?)",
+                            row.slider, row.square, row.position
+                        ));
+                    }
+                    position
+                }
+                None => row.position,
+            };
+            if !packer.place_recipe(pair, position, offset) {
                 return Err(format!(
                     "{} {} is not valid or does not fit where the recipe says",
                     row.slider, row.square
@@ -285,14 +362,25 @@ impl Packer {
                 let placed = placed.as_ref()?;
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
-                let position = placed.candidate.position;
+                let walked = walk_number(placed.candidate.position).map(|_| placed.candidate.magic);
+                let position = walk_number(placed.candidate.position).unwrap_or(placed.candidate.position);
                 let bits = variable.then_some(self.bits[pair]);
                 let (searched, swept) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None),
                     Some(Found::Swept { magic, .. }) => (false, Some(magic)),
                     None => (false, None),
                 };
-                Some(RecipeRow { line: 0, slider, square, position, offset: Some(offset), bits, swept, searched })
+                Some(RecipeRow {
+                    line: 0,
+                    slider,
+                    square,
+                    position,
+                    offset: Some(offset),
+                    bits,
+                    swept,
+                    searched,
+                    walked,
+                })
             })
             .collect();
         Recipe {
@@ -329,6 +417,9 @@ impl Packer {
     pub fn candidate_at(&mut self, pair: usize, position: u64) -> Option<Candidate> {
         if self.searched[pair].is_some() {
             return self.pools[pair].iter().find(|c| c.position == position).cloned();
+        }
+        if walk_number(position).is_some() {
+            return self.walked.get(pair)?.iter().find(|c| c.position == position).cloned();
         }
         let magic = self.magic_at(pair, position);
         let data = &self.squares[pair];
@@ -482,7 +573,7 @@ impl Packer {
         }
         if self.searched[pair].is_none() {
             insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
-            self.cursors[pair] = self.cursors[pair].max(position + 1);
+            self.advance_cursor(pair, position);
         }
         self.place(pair, candidate, start);
         true

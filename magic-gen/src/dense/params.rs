@@ -25,6 +25,11 @@ pub struct Params {
     /// Weight of a used slot against a slot of height when choosing a placement: a placement's
     /// score is `top + lambda * used`.
     pub lambda: usize,
+    /// Valid-space walks per square ([`super::walk`]), whose candidates join its pool for the
+    /// whole run (0: none).
+    pub walks: usize,
+    /// Moves per walk.
+    pub walk_steps: u64,
 }
 
 impl Default for Params {
@@ -40,6 +45,8 @@ impl Default for Params {
             kick_window: 0,
             rebuild_every: 1000,
             lambda: 8,
+            walks: 0,
+            walk_steps: 0,
         }
     }
 }
@@ -55,6 +62,12 @@ impl Params {
         }
         if self.lambda > 1 << 20 {
             return Err(format!("--lambda {} is out of range: 0 to 1048576", self.lambda));
+        }
+        if self.walks > 1024 || self.walk_steps > 1 << 40 || (self.walks > 0) != (self.walk_steps > 0) {
+            return Err(format!(
+                "--walks {} and --walk-steps {} are out of range: both 0, or 1 to 1024 walks of 1 to 2^40 moves",
+                self.walks, self.walk_steps
+            ));
         }
         if self.kick_size > 128 {
             return Err(format!("--kick-size {} is out of range: 0 to 128 (the squares of a table)", self.kick_size));

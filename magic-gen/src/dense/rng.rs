@@ -2,6 +2,8 @@
 //! iteration's random choices depend on nothing but the seed and how many iterations came
 //! before: a resumed run makes the same choices as the run that never stopped.
 //!
+//! Also `exp_neg`, the host-independent `exp(-x)` of the Metropolis acceptance tests.
+//!
 //! Not ChaCha like the candidate streams: an iteration draws a handful of words, and re-keying
 //! ChaCha for each one would cost more than the move. Its output is part of what a recipe's
 //! `# command=` reproduces, so it must not change.
@@ -33,6 +35,27 @@ impl IterationRng {
     }
 }
 
+/// `exp(-x)` for `x >= 0` from additions, multiplications and a power of two built from its
+/// bits: the same on every IEEE-754 machine, unlike a library `exp`, so that acceptance
+/// decisions (and so results) do not depend on the host.
+pub(super) fn exp_neg(x: f64) -> f64 {
+    let y = x * std::f64::consts::LOG2_E;
+    if y >= 1020.0 {
+        return 0.0;
+    }
+    let whole = y as u64; // floor, y >= 0
+    let fraction = y - whole as f64;
+    // 2^-f on [0, 1) by its Taylor series in f·ln 2 to the 9th power (error below 1e-9).
+    let z = -fraction * std::f64::consts::LN_2;
+    let mut term = 1.0;
+    let mut sum = 1.0;
+    for k in 1..10 {
+        term = term * z / f64::from(k);
+        sum += term;
+    }
+    sum * f64::from_bits((1023 - whole) << 52)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,5 +68,14 @@ mod tests {
         assert_ne!(IterationRng::new(1, 7).next_u64(), IterationRng::new(2, 7).next_u64());
         let mut rng = IterationRng::new(3, 0);
         assert!((0..1000).all(|_| rng.below(12) < 12));
+    }
+
+    #[test]
+    fn exp_neg_is_close_to_exp() {
+        for x in [0.0, 1e-6, 0.3, 1.0, 2.5, 7.0, 30.0, 700.0] {
+            let (ours, std) = (exp_neg(x), (-x).exp());
+            assert!((ours - std).abs() <= 1e-8 * std.max(1e-300), "{x}: {ours} {std}");
+        }
+        assert_eq!(exp_neg(5000.0), 0.0);
     }
 }

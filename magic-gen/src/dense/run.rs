@@ -127,11 +127,15 @@ pub fn run(
         packer.unplace(square.pair);
         packer.use_searched(references, square)?;
     }
+    // A new run walks here; a resumed one walked when it was restored.
+    packer.walk();
     if !packer.construct_unless(stop) {
         return Err(super::STOPPED_EARLY.to_owned());
     }
-    let restore = |best: &Recipe, params: Params| {
-        Packer::restore(references, best, params).map_err(|e| format!("internal: the best placement: {e}"))
+    // A restart keeps the run's walks: walking again would find the same candidates.
+    let restore = |best: &Recipe, packer: &Packer| {
+        Packer::restore_walked(references, best, packer.params.clone(), Some(packer.walked.clone()))
+            .map_err(|e| format!("internal: the best placement: {e}"))
     };
     let mut best_end = packer.table_end();
     let mut best = packer.recipe(&plan.command, "running");
@@ -165,7 +169,7 @@ pub fn run(
         {
             // What `--resume` of this run's recipe would start from now.
             best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
-            packer = restore(&best, packer.params.clone())?;
+            packer = restore(&best, &packer)?;
         }
     }
     let mut bishop_lines = None;
@@ -173,7 +177,7 @@ pub fn run(
         // From the best placement: the run may have wandered above it since. The run's counters
         // stay, so a resumption continues where it stopped.
         best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
-        packer = restore(&best, packer.params.clone())?;
+        packer = restore(&best, &packer)?;
         bishop_lines = Some(packer.compact_bishops(draws));
         best.rows = packer.recipe(&plan.command, "running").rows;
     }

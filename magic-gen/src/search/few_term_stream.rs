@@ -73,7 +73,7 @@ pub fn draw(terms: &Terms, words: &[u32; 16]) -> u64 {
 /// every occupancy alike up to a rotation of `2^j`-slot steps.
 pub fn rotated(magic: u64, mask: u64, bits: u32) -> u64 {
     let shift = 64 - bits;
-    let j = bits.saturating_sub(mask.trailing_zeros());
+    let j = rotation_bits(mask, bits);
     if j >= bits {
         return magic;
     }
@@ -82,7 +82,21 @@ pub fn rotated(magic: u64, mask: u64, bits: u32) -> u64 {
         (0..64).filter(|b| mask >> b & 1 == 1).map(|b| i128::from((magic << b) as i64)).filter(|&s| s < 0).sum();
     let lo = (i128::from(constant) + negative).rem_euclid(1 << 64) as u64;
     // Steps of 2^j slots to go down by, modulo the 2^(bits - j) steps of a turn.
-    let steps = lo >> (shift + j);
+    rotated_down(magic, mask, bits, lo >> (shift + j))
+}
+
+/// `j` of [`rotated`]: a black magic of `mask` with `bits` index bits can move all its indices
+/// together by multiples of `2^j` slots; `j >= bits` means not at all.
+pub fn rotation_bits(mask: u64, bits: u32) -> u32 {
+    bits.saturating_sub(mask.trailing_zeros())
+}
+
+/// The black magic `magic` of `mask` with `bits` index bits plus the multiple of
+/// `2^(64 - bits + j)` ([`rotation_bits`], `j < bits`) that moves every index down by `steps`
+/// steps of `2^j` slots, modulo the index range.
+pub fn rotated_down(magic: u64, mask: u64, bits: u32, steps: u64) -> u64 {
+    let (shift, j) = (64 - bits, rotation_bits(mask, bits));
+    debug_assert!(j < bits, "a magic that cannot rotate");
     let modulus_mask = (1u64 << (bits - j)) - 1;
     // Every key moves by H · c steps, c = !mask mod 2^(bits - j) (odd); want -steps.
     let c = !mask;

@@ -22,18 +22,21 @@ pub enum StreamSet {
     /// The frozen few-term stream of varied budgets ([`super::few_term_stream`]): streams 768
     /// to 895.
     FewTerm,
+    /// The packer's valid-space walks (`crate::dense`, `pack --walks`): streams 1024 to 1151.
+    Walk,
 }
 
 /// The ChaCha stream number of (slider, square) in `set`: the set's base (0 for
 /// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`], 512 for [`StreamSet::Compact`], 768 for
-/// [`StreamSet::FewTerm`]) plus
-/// rook a1 = 0 … rook h8 = 63, bishop a1 = 64 … 127.
+/// [`StreamSet::FewTerm`], 1024 for [`StreamSet::Walk`]) plus rook a1 = 0 … rook h8 = 63,
+/// bishop a1 = 64 … 127.
 pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
     let base = match set {
         StreamSet::Fancy => 0,
         StreamSet::Dense => 256,
         StreamSet::Compact => 512,
         StreamSet::FewTerm => 768,
+        StreamSet::Walk => 1024,
     };
     base + magic_tables_core::pair_index(slider, square) as u64
 }

@@ -381,6 +381,15 @@ pub struct PackArgs {
     /// (score `top + lambda * used`): higher keeps the table's used slots fewer.
     #[arg(long, default_value_t = 8)]
     pub lambda: usize,
+    /// Valid-space walks per square before the construction: Metropolis walks from the first
+    /// valid candidates of its stream that never leave the valid magics, towards few used slots
+    /// and a short span; their magics join the square's pool for the whole run. A recipe names
+    /// a walked magic `walk:N` and states it; `--resume` walks again (0: no walks).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub walks: usize,
+    /// Moves per walk (with --walks).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub walk_steps: u64,
     /// Every this many iterations of this run, start again from the best placement with empty
     /// pools, exactly as `--resume` of the run's recipe at that point would (0: never). On a
     /// plateau this helps: kicks then slide the placed magics instead of trading them for the

@@ -94,6 +94,11 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     if args.stream == PackStream::Compact {
+        if args.walks > 0 {
+            return Err(Failure(
+                "--walks is for the first packer's streams (dense, few-term), not --stream compact".into(),
+            ));
+        }
         return run_compact(&args);
     }
     let params = Params {
@@ -106,6 +111,8 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         kick_window: args.kick_window,
         rebuild_every: args.rebuild_every,
         lambda: args.lambda,
+        walks: args.walks,
+        walk_steps: args.walk_steps,
         ..Params::default()
     };
     params.check().map_err(Failure)?;
@@ -449,6 +456,8 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--kick-window", args.kick_window as u64, defaults.kick_window as u64),
         ("--rebuild-every", args.rebuild_every, defaults.rebuild_every),
         ("--lambda", args.lambda as u64, defaults.lambda as u64),
+        ("--walks", args.walks as u64, 0),
+        ("--walk-steps", args.walk_steps, 0),
         ("--restart-every", args.restart_every, 0),
     ] {
         if value != default {

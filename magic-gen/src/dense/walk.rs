@@ -1,0 +1,293 @@
+//! Valid-space walks: per square, Metropolis walks over magics that never leave the valid ones,
+//! towards candidates with few used slots *and* a short span, which the packer's streams almost
+//! never draw (the published record tables stand on such squares: rook b1 uses 1,088 slots over
+//! a span of 2,640, where a dense block would use all 4,096).
+//!
+//! A walk starts from a valid candidate of the square's stream and makes `steps` moves, each
+//! one of: flip a bit, flip two bits, add or subtract `c·2^e` (`c` in 1, 3, 5, 7). A move to a
+//! magic with a destructive collision is refused. Otherwise the walk scores
+//! `used + weight · span` and accepts a worse score with probability `exp(-Δ / T)`, `T` falling
+//! geometrically from 100 to 1 slot over the walk; it returns the best magic it saw. The span is
+//! the shortest the square can get by moving all its indices together: a black magic can move
+//! them by multiples of `2^j` slots ([`rotation_bits`]) at no cost, so the walk scores that span
+//! and its result is moved there; a white magic's empty board stays at index 0.
+//!
+//! Each (square, walk) has its own ChaCha stream position (stream set
+//! [`StreamSet::Walk`], walk `w` at word `w · 2^48`), and every decision uses integer or
+//! IEEE-exact arithmetic ([`exp_neg`]), so the walks' results depend only on the seed, the
+//! square's stream and the walk's parameters: a resumed run walks again and finds the same
+//! magics, on any machine and thread count.
+
+use rand_chacha::rand_core::Rng;
+
+use crate::search::few_term_stream::{rotated_down, rotation_bits};
+use crate::search::{StreamSet, square_rng};
+
+use super::rng::exp_neg;
+use super::square::{Candidate, CandidateTester, SquareData};
+
+/// The position of walk `number` (1-based) of a square, as its candidates carry it: the top bit
+/// set, so that it never meets a stream position.
+pub const WALKED: u64 = 1 << 63;
+
+/// The walk number of a candidate position, if it is a walked candidate's.
+pub fn walk_number(position: u64) -> Option<u64> {
+    (position & WALKED != 0).then_some(position & !WALKED)
+}
+
+/// Span weight of walk `number` (1-based): walks cycle through four weights, so that a square
+/// gets both short candidates with more slots and long ones with fewer.
+fn span_weight(number: u64) -> f64 {
+    [0.2, 0.5, 1.0, 0.3][((number - 1) % 4) as usize]
+}
+
+/// Starting temperature of every walk, in slots; it falls geometrically to 1.
+const START_TEMPERATURE: f64 = 100.0;
+
+/// The scratch of a walk's evaluations: epoch-stamped slots (as in [`CandidateTester`]) and the
+/// bitset of used ones.
+struct Scratch {
+    epoch: u32,
+    stamps: Vec<u32>,
+    ids: Vec<u16>,
+    used: Vec<u64>,
+}
+
+/// A valid magic's used slots and the shortest span a rotation gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    used: u32,
+    span: u32,
+    /// Where that span starts (a multiple of the rotation step, or 0).
+    cut: u32,
+}
+
+/// How a square's indices may move together: by multiples of `granule` slots (the whole range
+/// for a magic that cannot move them).
+#[derive(Clone, Copy, Debug)]
+struct Square<'a> {
+    data: &'a SquareData,
+    mask: u64,
+    bits: u32,
+    granule: usize,
+    black: bool,
+}
+
+impl Scratch {
+    fn new() -> Self {
+        Scratch { epoch: 0, stamps: vec![0; 4096], ids: vec![0; 4096], used: vec![0; 64] }
+    }
+
+    /// The shape of `magic` on `square`, or `None` if two occupancies with different attack
+    /// sets share an index.
+    fn shape(&mut self, square: &Square, magic: u64) -> Option<Shape> {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+        let (epoch, shift, range) = (self.epoch, square.data.shift, square.data.range());
+        self.used[..range.div_ceil(64)].fill(0);
+        let mut used = 0;
+        for (&key, &id) in square.data.keys.iter().zip(&square.data.ids) {
+            let index = (key.wrapping_mul(magic) >> shift) as usize;
+            if self.stamps[index] == epoch {
+                if self.ids[index] != id {
+                    return None;
+                }
+            } else {
+                self.stamps[index] = epoch;
+                self.ids[index] = id;
+                self.used[index / 64] |= 1 << (index % 64);
+                used += 1;
+            }
+        }
+        let (span, cut) = shortest_span(&self.used[..range.div_ceil(64)], range, square.granule);
+        Some(Shape { used, span, cut })
+    }
+}
+
+/// The shortest span of the used slots `used` (a bitset of `range` slots) over the cuts at
+/// multiples of `granule`: cut at `p`, slot `p` becomes the first, and the span is the range
+/// less the free slots on both sides of the cut. Returns (span, cut).
+fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
+    let slots = used.iter().enumerate().flat_map(|(w, &word)| {
+        std::iter::successors((word != 0).then_some(word), |&rest| {
+            let rest = rest & (rest - 1);
+            (rest != 0).then_some(rest)
+        })
+        .map(move |bits| w * 64 + bits.trailing_zeros() as usize)
+    });
+    let (mut first, mut previous): (Option<usize>, usize) = (None, 0);
+    // The cut at 0: the free slots after the last used one and before the first.
+    let (mut best_free, mut best_cut) = (0, 0);
+    for slot in slots {
+        match first {
+            None => first = Some(slot),
+            Some(_) => {
+                // Free run previous+1 ..= slot-1; a cut at a multiple of granule in
+                // previous+1 ..= slot frees all of it.
+                let cut = (previous + 1).div_ceil(granule) * granule;
+                let free = slot - previous - 1;
+                if cut <= slot && free > best_free {
+                    (best_free, best_cut) = (free, cut);
+                }
+            }
+        }
+        previous = slot;
+    }
+    let first = first.expect("a magic uses at least one slot");
+    let wrapped = range - 1 - previous + first;
+    if wrapped >= best_free {
+        (best_free, best_cut) = (wrapped, 0);
+    }
+    ((range - best_free) as u32, best_cut as u32)
+}
+
+/// Walk `number` (1-based) of pair `pair` from the valid magic `start`, `steps` moves; returns
+/// the best magic it saw, moved to its shortest span.
+fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch: &mut Scratch) -> u64 {
+    let mut rng = square_rng(seed, StreamSet::Walk, square.data.slider, square.data.square);
+    rng.set_word_pos(u128::from(number) << 48);
+    let weight = span_weight(number);
+    let score = |shape: &Shape| f64::from(shape.used) + weight * f64::from(shape.span);
+    let mut shape = scratch.shape(square, start).expect("walks start from valid magics");
+    let (mut magic, mut current) = (start, score(&shape));
+    let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
+    for step in 0..steps {
+        let draw = rng.next_u64();
+        let (a, b) = ((draw >> 2) & 63, (draw >> 8) & 63);
+        let term = [1u64, 3, 5, 7][((draw >> 14) & 3) as usize] << ((draw >> 16) % 62);
+        let next = match draw & 3 {
+            0 => magic ^ (1 << a),
+            1 => magic ^ (1 << a) ^ (1 << b),
+            2 => magic.wrapping_add(term),
+            _ => magic.wrapping_sub(term),
+        };
+        let Some(next_shape) = scratch.shape(square, next) else { continue };
+        let next_score = score(&next_shape);
+        let accept = next_score <= current || {
+            // T = 100 · 100^(-step/steps), by exp_neg so every host agrees.
+            let temperature = START_TEMPERATURE * exp_neg(START_TEMPERATURE.ln() * step as f64 / steps as f64);
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            unit < exp_neg((next_score - current) / temperature)
+        };
+        if accept {
+            (magic, current, shape) = (next, next_score, next_shape);
+            if current < best_score {
+                (best, best_score, best_shape) = (magic, current, shape);
+            }
+        }
+    }
+    let _ = shape;
+    if square.black && best_shape.cut > 0 {
+        let steps = u64::from(best_shape.cut) / square.granule as u64;
+        rotated_down(best, square.mask, square.bits, steps)
+    } else {
+        best
+    }
+}
+
+/// The walked candidates of one square: walk `w` (1-based) starts from the `w`-th valid magic
+/// of `starts` and makes `steps` moves. Candidates carry the position `WALKED | w`.
+pub(super) fn walk_square(
+    seed: u64,
+    data: &SquareData,
+    black: bool,
+    starts: impl Iterator<Item = u64>,
+    walks: usize,
+    steps: u64,
+) -> Vec<Candidate> {
+    let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
+    let bits = 64 - data.shift;
+    let j = rotation_bits(mask, bits);
+    let granule = if black && j < bits { 1 << j } else { data.range() };
+    let square = Square { data, mask, bits, granule, black };
+    let mut tester = CandidateTester::default();
+    let mut scratch = Scratch::new();
+    let valid: Vec<u64> = starts.filter(|&magic| tester.is_valid(data, magic)).take(walks).collect();
+    valid
+        .iter()
+        .zip(1..)
+        .map(|(&start, number)| {
+            let magic = walk(seed, &square, start, number, steps, &mut scratch);
+            assert!(tester.is_valid(data, magic), "a walk stays among valid magics, and rotation keeps them valid");
+            tester.candidate(data, WALKED | number, magic)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::magic_set::Indexing;
+    use crate::reference::ReferenceSet;
+    use crate::search::dense_stream::DenseCandidates;
+    use magic_tables_core::Slider;
+
+    /// The shortest span over cuts, against trying every cut.
+    #[test]
+    fn shortest_span_is_the_best_cut() {
+        let range = 256;
+        let mut state = 12345u64;
+        for granule in [1, 4, 32, 256] {
+            for _ in 0..200 {
+                let mut used = vec![0u64; 4];
+                for _ in 0..1 + state % 20 {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let slot = (state >> 33) as usize % range;
+                    used[slot / 64] |= 1 << (slot % 64);
+                }
+                let is_used = |slot: usize| used[slot / 64] >> (slot % 64) & 1 == 1;
+                let brute = (0..range)
+                    .step_by(granule)
+                    .map(|cut| {
+                        let shifted: Vec<usize> = (0..range).filter(|&s| is_used((s + cut) % range)).collect();
+                        shifted[shifted.len() - 1] - shifted[0] + 1
+                    })
+                    .min()
+                    .unwrap();
+                let (span, cut) = shortest_span(&used, range, granule);
+                assert_eq!(span as usize, brute, "granule {granule}");
+                assert_eq!(cut as usize % granule, 0);
+                let shifted: Vec<usize> = (0..range).filter(|&s| is_used((s + cut as usize) % range)).collect();
+                assert_eq!(shifted[shifted.len() - 1] - shifted[0] + 1, span as usize, "the cut gives the span");
+            }
+        }
+    }
+
+    /// Walks keep magics valid, land their black magics on their shortest span, improve on
+    /// their starts, and give the same magics again.
+    #[test]
+    fn walks_are_valid_better_and_repeatable() {
+        let references = ReferenceSet::new();
+        for (indexing, square) in [(Indexing::Black, "b1"), (Indexing::Black, "d4"), (Indexing::White, "e2")] {
+            let square = square.parse().unwrap();
+            let data = SquareData::with_bits(references.get(Slider::Rook, square), indexing, 12);
+            let black = indexing == Indexing::Black;
+            let starts = || DenseCandidates::new(7, Slider::Rook, square, 0).map(|(_, magic)| magic);
+            let walked = walk_square(7, &data, black, starts(), 2, 3_000);
+            assert_eq!(walked.len(), 2);
+            let mut tester = CandidateTester::default();
+            let valid: Vec<u64> = starts().filter(|&m| tester.is_valid(&data, m)).take(2).collect();
+            let first: Vec<Candidate> = valid
+                .iter()
+                .map(|&m| {
+                    tester.is_valid(&data, m);
+                    tester.candidate(&data, 0, m)
+                })
+                .collect();
+            for (number, (walked, start)) in walked.iter().zip(&first).enumerate() {
+                assert_eq!(walk_number(walked.position), Some(number as u64 + 1));
+                let weight = span_weight(number as u64 + 1);
+                let score = |c: &Candidate| c.used.len() as f64 + weight * f64::from(c.span);
+                assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
+            }
+            let again = walk_square(7, &data, black, starts(), 2, 3_000);
+            assert_eq!(
+                walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
+                again.iter().map(|c| c.magic).collect::<Vec<_>>()
+            );
+        }
+    }
+}
