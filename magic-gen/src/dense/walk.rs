@@ -44,6 +44,10 @@ fn span_weight(number: u64) -> f64 {
 /// Starting temperature of every walk, in slots; it falls geometrically to 1.
 const START_TEMPERATURE: f64 = 100.0;
 
+/// `ln(START_TEMPERATURE)` as a constant (2 · ln 10, exact in binary), not a library `ln`,
+/// which a host may round differently.
+const LN_START_TEMPERATURE: f64 = 2.0 * std::f64::consts::LN_10;
+
 /// The scratch of a walk's evaluations: epoch-stamped slots (as in [`CandidateTester`]) and the
 /// bitset of used ones.
 struct Scratch {
@@ -168,7 +172,7 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
         let next_score = score(&next_shape);
         let accept = next_score <= current || {
             // T = 100 · 100^(-step/steps), by exp_neg so every host agrees.
-            let temperature = START_TEMPERATURE * exp_neg(START_TEMPERATURE.ln() * step as f64 / steps as f64);
+            let temperature = START_TEMPERATURE * exp_neg(LN_START_TEMPERATURE * step as f64 / steps as f64);
             let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             unit < exp_neg((next_score - current) / temperature)
         };
@@ -289,5 +293,34 @@ mod tests {
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
             );
         }
+    }
+
+    /// The walks are part of what a recipe's command reproduces (its `walk:N` magics): their
+    /// results must not change.
+    #[test]
+    fn frozen_values() {
+        let references = ReferenceSet::new();
+        let mut found = Vec::new();
+        for (indexing, slider, square) in [
+            (Indexing::Black, Slider::Rook, "b1"),
+            (Indexing::White, Slider::Rook, "e2"),
+            (Indexing::Black, Slider::Bishop, "c1"),
+        ] {
+            let square = square.parse().unwrap();
+            let bits = 64 - slider.fixed_shift();
+            let data = SquareData::with_bits(references.get(slider, square), indexing, bits);
+            let starts = DenseCandidates::new(1, slider, square, 0).map(|(_, magic)| magic);
+            let walked = walk_square(1, &data, indexing == Indexing::Black, starts, 2, 2_000);
+            found.extend(walked.iter().map(|c| c.magic));
+        }
+        let expected: [u64; 6] = [
+            0x4010_0940_6040_1001,
+            0x4FFD_3BFF_F7EF_FDF4,
+            0xF001_4005_1064_4200,
+            0xEE5A_9D17_F810_1011,
+            0xC780_8090_03F9_1FFD,
+            0x2AFF_7E77_9BFE_4C7F,
+        ];
+        assert_eq!(found, expected, "{found:#018X?}");
     }
 }
