@@ -1,8 +1,8 @@
 //! The seeded, deterministic dense packer.
 //!
 //! Every (slider, square) draws candidates from its own frozen stream
-//! ([`crate::search::dense_stream`]); valid ones (no destructive collision) join a pool of the
-//! candidates with the fewest used slots. The table is a bitset of used slots ([`Board`]); a
+//! ([`crate::search::dense_stream`] or [`crate::search::few_term_stream`]); valid ones (no
+//! destructive collision) join a pool of the candidates with the fewest used slots. The table is a bitset of used slots ([`Board`]); a
 //! candidate is fitted at the lowest offset where none of its used slots is taken, 64 offsets
 //! per probe. Squares never share slots (attack sets of different squares almost never
 //! coincide), so a placement is just its bits.
@@ -10,6 +10,10 @@
 //! A placement of a square is scored `top + lambda * used` (lower is better; `top` is one past
 //! its highest slot, `used` its number of slots), so that candidates with many constructive
 //! collisions are preferred when they cost little height.
+//!
+//! With walks (`params.walks`, `walk.rs`), each square's pool also holds the candidates of
+//! its valid-space walks for the whole run: few used slots over short spans, which the streams
+//! almost never draw. A recipe states a placed walked magic as `walk:N`.
 //!
 //! Search: a greedy construction (rooks by mask size, then bishops; for each square at least
 //! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the

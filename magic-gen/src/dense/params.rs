@@ -25,7 +25,7 @@ pub struct Params {
     /// Weight of a used slot against a slot of height when choosing a placement: a placement's
     /// score is `top + lambda * used`.
     pub lambda: usize,
-    /// Valid-space walks per square ([`super::walk`]), whose candidates join its pool for the
+    /// Valid-space walks per square (`magic-gen/src/dense/walk.rs`), whose candidates join its pool for the
     /// whole run (0: none).
     pub walks: usize,
     /// Moves per walk.
