@@ -70,10 +70,10 @@ fn damaged_recipes_name_the_file_line_and_square() {
     assert!(message.contains("bishop") && message.contains("is missing"), "{message}");
 
     // A magic column that does not match the seed and the position.
-    let line = line_of(BLACK, "rook,b1,");
-    let corrupted = BLACK.replacen("rook,b1,", "rook,b1,1", 1);
+    let line = line_of(BLACK, "rook,d4,");
+    let corrupted = BLACK.replacen("rook,d4,", "rook,d4,1", 1);
     let message = build_error(&corrupted);
-    assert!(message.starts_with(&format!("black: {FILE}:{line}: rook b1: magic 0x")), "{message}");
+    assert!(message.starts_with(&format!("black: {FILE}:{line}: rook d4: magic 0x")), "{message}");
 
     // A number that is not one.
     let corrupted = BLACK.replacen("rook,c1,", "rook,c1,x", 1);
@@ -86,18 +86,25 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let message = build_error(&doubled);
     assert!(message.contains("rook c1: listed twice"), "{message}");
 
-    // Well formed, but the magic is not a magic for its square (rook b1 gets rook a1's position).
-    let a1: Vec<&str> = BLACK.lines().find(|l| l.starts_with("rook,a1,")).unwrap().split(',').collect();
-    let b1 = BLACK.lines().find(|l| l.starts_with("rook,b1,")).unwrap();
-    let b1_fields: Vec<&str> = b1.split(',').collect();
-    let moved = BLACK.replacen(b1, &format!("rook,b1,{},{}", a1[2], b1_fields[3]), 1);
+    // Well formed, but the magic is not a magic for its square (rook d4 gets rook b4's position).
+    let b4: Vec<&str> = BLACK.lines().find(|l| l.starts_with("rook,b4,")).unwrap().split(',').collect();
+    let d4 = BLACK.lines().find(|l| l.starts_with("rook,d4,")).unwrap();
+    let d4_fields: Vec<&str> = d4.split(',').collect();
+    let moved = BLACK.replacen(d4, &format!("rook,d4,{},{}", b4[2], d4_fields[3]), 1);
+    // Rows derived from the stream without their magic (an empty `magic` field states nothing);
+    // walked rows keep theirs, which is all they have.
     let without_magic: String = moved
         .lines()
-        .map(|l| if l.starts_with('#') { l.to_owned() } else { l.split(',').take(4).collect::<Vec<_>>().join(",") })
+        .map(|l| match l.split(',').nth(2) {
+            Some(k) if !l.starts_with('#') && !k.starts_with("walk:") && k != "k" => {
+                format!("{},", l.split(',').take(4).collect::<Vec<_>>().join(","))
+            }
+            _ => l.to_owned(),
+        })
         .map(|l| format!("{l}\n"))
         .collect();
     let message = build_error(&without_magic);
-    assert!(message.starts_with("black: rook b1"), "{message}");
+    assert!(message.starts_with("black: rook d4"), "{message}");
 }
 
 /// `search:N` rows (black magics of the random search, kept by `pack --searched`) parse only
@@ -133,22 +140,22 @@ fn searched_rows_are_checked() {
 #[test]
 fn walked_rows_state_their_magic() {
     let parse_error = |text: &str| Recipe::parse(text).unwrap_err().to_string();
-    let b1 = BLACK.lines().find(|l| l.starts_with("rook,b1,")).unwrap();
-    let fields: Vec<&str> = b1.split(',').collect();
-    let walked = BLACK.replacen(b1, &format!("rook,b1,walk:3,{},{}", fields[3], fields[4]), 1);
+    let d4 = BLACK.lines().find(|l| l.starts_with("rook,d4,")).unwrap();
+    let fields: Vec<&str> = d4.split(',').collect();
+    let walked = BLACK.replacen(d4, &format!("rook,d4,walk:3,{},{}", fields[3], fields[4]), 1);
     let recipe = Recipe::parse(&walked).unwrap();
-    let row = recipe.rows.iter().find(|r| r.square.to_string() == "b1" && r.slider.to_string() == "rook").unwrap();
+    let row = recipe.rows.iter().find(|r| r.square.to_string() == "d4" && r.slider.to_string() == "rook").unwrap();
     let stated = u64::from_str_radix(fields[4].trim_start_matches("0x"), 16).unwrap();
     assert_eq!((row.position, row.walked), (3, Some(stated)));
     assert_eq!(recipe.magic(row), stated);
     // It renders as it was read.
-    assert!(recipe.render(recipe.stated_size).contains(&format!("rook,b1,walk:3,{},{}", fields[3], fields[4])));
+    assert!(recipe.render(recipe.stated_size).contains(&format!("rook,d4,walk:3,{},{}", fields[3], fields[4])));
     // The table is the same table.
     let references = ReferenceSet::new();
     assert_eq!(recipe.check(&references).unwrap(), Recipe::parse(BLACK).unwrap().check(&references).unwrap());
-    let no_magic = BLACK.replacen(b1, &format!("rook,b1,walk:3,{},", fields[3]), 1);
-    assert!(parse_error(&no_magic).contains("rook b1: a `walk:N` row needs its magic"), "{}", parse_error(&no_magic));
-    let zero = BLACK.replacen(b1, &format!("rook,b1,walk:0,{},{}", fields[3], fields[4]), 1);
+    let no_magic = BLACK.replacen(d4, &format!("rook,d4,walk:3,{},", fields[3]), 1);
+    assert!(parse_error(&no_magic).contains("rook d4: a `walk:N` row needs its magic"), "{}", parse_error(&no_magic));
+    let zero = BLACK.replacen(d4, &format!("rook,d4,walk:0,{},{}", fields[3], fields[4]), 1);
     assert!(parse_error(&zero).contains("`walk:0` is not walk:N with N from 1"), "{}", parse_error(&zero));
 }
 
