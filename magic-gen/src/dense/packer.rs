@@ -366,8 +366,11 @@ impl Packer {
                 let placed = placed.as_ref()?;
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
-                let walked = walk_number(placed.candidate.position).map(|_| placed.candidate.magic);
-                let position = walk_number(placed.candidate.position).unwrap_or(placed.candidate.position);
+                // A walked candidate is written as its walk number, with its magic.
+                let (position, walked) = match walk_number(placed.candidate.position) {
+                    Some(number) => (number, Some(placed.candidate.magic)),
+                    None => (placed.candidate.position, None),
+                };
                 let bits = variable.then_some(self.bits[pair]);
                 let (searched, swept) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None),

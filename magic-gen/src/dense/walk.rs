@@ -67,14 +67,13 @@ struct Shape {
 }
 
 /// How a square's indices may move together: by multiples of `granule` slots (the whole range
-/// for a magic that cannot move them).
+/// for a magic that cannot move them: white magics, and black ones with `j >= bits`).
 #[derive(Clone, Copy, Debug)]
 struct Square<'a> {
     data: &'a SquareData,
     mask: u64,
     bits: u32,
     granule: usize,
-    black: bool,
 }
 
 impl Scratch {
@@ -155,7 +154,7 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     rng.set_word_pos(u128::from(number) << 48);
     let weight = span_weight(number);
     let score = |shape: &Shape| f64::from(shape.used) + weight * f64::from(shape.span);
-    let mut shape = scratch.shape(square, start).expect("walks start from valid magics");
+    let shape = scratch.shape(square, start).expect("walks start from valid magics");
     let (mut magic, mut current) = (start, score(&shape));
     let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
     for step in 0..steps {
@@ -177,14 +176,14 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
             unit < exp_neg((next_score - current) / temperature)
         };
         if accept {
-            (magic, current, shape) = (next, next_score, next_shape);
+            (magic, current) = (next, next_score);
             if current < best_score {
-                (best, best_score, best_shape) = (magic, current, shape);
+                (best, best_score, best_shape) = (magic, current, next_shape);
             }
         }
     }
-    let _ = shape;
-    if square.black && best_shape.cut > 0 {
+    // A cut above 0 needs a rotation step below the range: only black magics that can rotate.
+    if best_shape.cut > 0 {
         let steps = u64::from(best_shape.cut) / square.granule as u64;
         rotated_down(best, square.mask, square.bits, steps)
     } else {
@@ -206,7 +205,7 @@ pub(super) fn walk_square(
     let bits = 64 - data.shift;
     let j = rotation_bits(mask, bits);
     let granule = if black && j < bits { 1 << j } else { data.range() };
-    let square = Square { data, mask, bits, granule, black };
+    let square = Square { data, mask, bits, granule };
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
     let valid: Vec<u64> = starts.filter(|&magic| tester.is_valid(data, magic)).take(walks).collect();
