@@ -26,7 +26,8 @@
 //!   column and checked rather than re-derived. A packed recipe may name `walk:N`, the magic
 //!   the `N`-th valid-space walk of its square found in the run its `# command=` line gives
 //!   (`pack --walks`), also stated in the `magic` column and checked: a walk takes seconds, too
-//!   long for a build script to repeat.
+//!   long for a build script to repeat. Likewise `tailor:I`, the magic a tailoring move of that
+//!   run found at its iteration `I` (`pack --tailor-every`), stated and checked.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
@@ -132,6 +133,10 @@ pub struct RecipeRow {
     /// recipe, the magic in the `magic` column): walk `N` (1-based, `position`) of the square
     /// in the run the recipe's `# command=` gives. The build checks it rather than walking again.
     pub walked: Option<u64>,
+    /// A magic of one of the packing run's tailoring moves (`tailor:I` in the `k` column of a
+    /// packed recipe, the magic in the `magic` column): found by the move of iteration `I`
+    /// (`position`) of the run the recipe's `# command=` gives. The build checks it.
+    pub tailored: Option<u64>,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -262,11 +267,12 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = match (row.searched, row.swept, row.walked) {
-                        (true, _, _) => "search:",
-                        (false, Some(_), _) => "sweep:",
-                        (false, None, Some(_)) => "walk:",
-                        (false, None, None) => "",
+                    let search = match (row.searched, row.swept, row.walked, row.tailored) {
+                        (true, ..) => "search:",
+                        (false, Some(_), ..) => "sweep:",
+                        (false, None, Some(_), _) => "walk:",
+                        (false, None, None, Some(_)) => "tailor:",
+                        (false, None, None, None) => "",
                     };
                     let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
@@ -401,9 +407,11 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                // A searched, swept or walked row's position is in the search's list or the
-                // square's walks, not the packer's stream.
-                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none() && row.walked.is_none()) {
+                // A searched, swept, walked or tailored row's position is in the search's list,
+                // the square's walks or the run's iterations, not the packer's stream.
+                for row in rows.iter().filter(|row| {
+                    !row.searched && row.swept.is_none() && row.walked.is_none() && row.tailored.is_none()
+                }) {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -423,6 +431,11 @@ impl Recipe {
     }
 }
 
+/// The kind of a `kind:N` row, if it is one.
+fn kind_of(found: Option<(&'static str, &str)>) -> Option<&'static str> {
+    found.map(|(kind, _)| kind)
+}
+
 /// The index bits of `row`: its own, or its slider's fixed shift's.
 fn row_bits(row: &RecipeRow) -> u32 {
     row.bits.unwrap_or(64 - row.slider.fixed_shift())
@@ -430,7 +443,7 @@ fn row_bits(row: &RecipeRow) -> u32 {
 
 /// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
 fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
-    if let Some(magic) = row.swept.or(row.walked) {
+    if let Some(magic) = row.swept.or(row.walked).or(row.tailored) {
         return magic;
     }
     if row.searched {
@@ -501,39 +514,41 @@ fn parse_row(
                 _ => None,
             };
             // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
-            // --black`) or `walk:N` (a magic of the run's walks), the last two stated in the
-            // `magic` column, instead of a position in the packer's stream.
-            let found = ["search", "sweep", "walk"].into_iter().find_map(|kind| {
+            // --black`), `walk:N` (a magic of the run's walks) or `tailor:I` (a magic of the
+            // run's tailoring moves), the last three stated in the `magic` column, instead of a
+            // position in the packer's stream.
+            let found = ["search", "sweep", "walk", "tailor"].into_iter().find_map(|kind| {
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            let (position, searched, swept, walked) = match found {
+            let packer_made = matches!(kind_of(found), Some("walk" | "tailor"));
+            let (position, searched, swept, walked, tailored) = match found {
                 Some((kind, number)) => {
                     let black = layout == RecipeLayout::Packed(Indexing::Black);
-                    if kind != "walk" && !black {
+                    if !packer_made && !black {
                         return Err(at_square(format!("`{kind}:N` rows are black magics: only in black recipes")));
                     }
-                    if kind != "walk" && bits.is_none() {
+                    if !packer_made && bits.is_none() {
                         return Err(at_square(format!("a `{kind}:N` row needs its index bits in the `bits` column")));
                     }
                     let number = number.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
                         at_square(format!("`{}` is not {kind}:N with N from 1", quote_prefix(fields[2])))
                     })?;
                     if kind == "search" {
-                        (number, true, None, None)
+                        (number, true, None, None, None)
                     } else {
                         let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
                         let magic = parse_hex(stated).map_err(|_| {
                             at_square(format!("a `{kind}:N` row needs its magic in the `magic` column"))
                         })?;
-                        if kind == "sweep" {
-                            (number, false, Some(magic), None)
-                        } else {
-                            (number, false, None, Some(magic))
+                        match kind {
+                            "sweep" => (number, false, Some(magic), None, None),
+                            "walk" => (number, false, None, Some(magic), None),
+                            _ => (number, false, None, None, Some(magic)),
                         }
                     }
                 }
-                None => (number(2)?, false, None, None),
+                None => (number(2)?, false, None, None, None),
             };
             RecipeRow {
                 line: line_number,
@@ -545,6 +560,7 @@ fn parse_row(
                 swept,
                 searched,
                 walked,
+                tailored,
             }
         }
         RecipeLayout::FewerBits => {
@@ -586,6 +602,7 @@ fn parse_row(
                 swept: swept.map(|s| s.1),
                 searched: false,
                 walked: None,
+                tailored: None,
             }
         }
     };
@@ -594,6 +611,7 @@ fn parse_row(
         && !fields[fields.len() - 1].is_empty()
         && row.swept.is_none()
         && row.walked.is_none()
+        && row.tailored.is_none()
     {
         let stated = fields[fields.len() - 1];
         let derived = derive_magic(seed, layout, stream, &row);

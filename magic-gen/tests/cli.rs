@@ -1046,7 +1046,42 @@ fn pack_walks_are_named_and_resume() {
     bad_input(&["pack", "--walks", "2", "-o", &path("d.csv")], &["--walks 2 and --walk-steps 0", "out of range"]);
     bad_input(
         &["pack", "--stream", "compact", "--walks", "2", "--walk-steps", "9", "-o", &path("d.csv")],
-        &["--walks is for the first packer"],
+        &["--walks and --tailor-every are for the first packer"],
+    );
+}
+
+/// `pack --tailor-every N --tailor-steps S`: the recipe's command names the tailoring, squares
+/// placed on a tailored magic say `tailor:I` and state it, `verify` builds the table, and
+/// `--resume` continues from it; half the pair of flags is refused.
+#[test]
+fn pack_tailoring_is_named_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
+    let tailoring = ["--tailor-every", "1", "--tailor-steps", "400", "--kick-every", "1000"];
+    let mut args = vec!["pack", "--stream", "few-term", "--layout", "fixed-shift", "--seed", "4", "--iterations", "40"];
+    args.extend_from_slice(&small);
+    args.extend_from_slice(&tailoring);
+    let a = path("a.csv");
+    args.extend_from_slice(&["-o", &a]);
+    run(&args, 0);
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert!(text.contains("--tailor-every 1 --tailor-steps 400"), "{text}");
+    let tailored = text.lines().filter(|l| l.split(',').nth(2).is_some_and(|k| k.starts_with("tailor:"))).count();
+    assert!(tailored > 0, "{text}");
+    let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
+    let (stdout, _) = run(&["verify", &a], 0);
+    assert!(stdout.contains(&entries), "{stdout}");
+    let b = path("b.csv");
+    let mut args = vec!["pack", "--resume", &a, "--iterations", "5"];
+    args.extend_from_slice(&small);
+    args.extend_from_slice(&tailoring);
+    args.extend_from_slice(&["-o", &b]);
+    run(&args, 0);
+    assert!(std::fs::read_to_string(&b).unwrap().contains("# iteration=45\n"));
+    bad_input(
+        &["pack", "--tailor-every", "2", "-o", &path("d.csv")],
+        &["--tailor-every 2 and --tailor-steps 0", "out of range"],
     );
 }
 

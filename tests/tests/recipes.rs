@@ -136,27 +136,34 @@ fn searched_rows_are_checked() {
 
 /// `walk:N` rows (magics of a packing run's valid-space walks, `pack --walks`) state their
 /// magic, which the recipe uses as it is (the build checks it like any other); without it, or
-/// with N = 0, the row is refused, naming the square.
+/// with N = 0, the row is refused, naming the square. A `tailor:I` row (a tailoring move's
+/// magic) likewise.
 #[test]
-fn walked_rows_state_their_magic() {
+fn walked_and_tailored_rows_state_their_magic() {
     let parse_error = |text: &str| Recipe::parse(text).unwrap_err().to_string();
     let d4 = BLACK.lines().find(|l| l.starts_with("rook,d4,")).unwrap();
     let fields: Vec<&str> = d4.split(',').collect();
-    let walked = BLACK.replacen(d4, &format!("rook,d4,walk:3,{},{}", fields[3], fields[4]), 1);
-    let recipe = Recipe::parse(&walked).unwrap();
-    let row = recipe.rows.iter().find(|r| r.square.to_string() == "d4" && r.slider.to_string() == "rook").unwrap();
-    let stated = u64::from_str_radix(fields[4].trim_start_matches("0x"), 16).unwrap();
-    assert_eq!((row.position, row.walked), (3, Some(stated)));
-    assert_eq!(recipe.magic(row), stated);
-    // It renders as it was read.
-    assert!(recipe.render(recipe.stated_size).contains(&format!("rook,d4,walk:3,{},{}", fields[3], fields[4])));
-    // The table is the same table.
-    let references = ReferenceSet::new();
-    assert_eq!(recipe.check(&references).unwrap(), Recipe::parse(BLACK).unwrap().check(&references).unwrap());
-    let no_magic = BLACK.replacen(d4, &format!("rook,d4,walk:3,{},", fields[3]), 1);
-    assert!(parse_error(&no_magic).contains("rook d4: a `walk:N` row needs its magic"), "{}", parse_error(&no_magic));
-    let zero = BLACK.replacen(d4, &format!("rook,d4,walk:0,{},{}", fields[3], fields[4]), 1);
-    assert!(parse_error(&zero).contains("`walk:0` is not walk:N with N from 1"), "{}", parse_error(&zero));
+    for kind in ["walk", "tailor"] {
+        let stated_row = BLACK.replacen(d4, &format!("rook,d4,{kind}:3,{},{}", fields[3], fields[4]), 1);
+        let recipe = Recipe::parse(&stated_row).unwrap();
+        let row = recipe.rows.iter().find(|r| r.square.to_string() == "d4" && r.slider.to_string() == "rook").unwrap();
+        let stated = u64::from_str_radix(fields[4].trim_start_matches("0x"), 16).unwrap();
+        let (walked, tailored) = if kind == "walk" { (Some(stated), None) } else { (None, Some(stated)) };
+        assert_eq!((row.position, row.walked, row.tailored), (3, walked, tailored), "{kind}");
+        assert_eq!(recipe.magic(row), stated);
+        // It renders as it was read.
+        let line = format!("rook,d4,{kind}:3,{},{}", fields[3], fields[4]);
+        assert!(recipe.render(recipe.stated_size).contains(&line), "{kind}");
+        // The table is the same table.
+        let references = ReferenceSet::new();
+        assert_eq!(recipe.check(&references).unwrap(), Recipe::parse(BLACK).unwrap().check(&references).unwrap());
+        let no_magic = BLACK.replacen(d4, &format!("rook,d4,{kind}:3,{},", fields[3]), 1);
+        let error = parse_error(&no_magic);
+        assert!(error.contains(&format!("rook d4: a `{kind}:N` row needs its magic")), "{error}");
+        let zero = BLACK.replacen(d4, &format!("rook,d4,{kind}:0,{},{}", fields[3], fields[4]), 1);
+        let error = parse_error(&zero);
+        assert!(error.contains(&format!("`{kind}:0` is not {kind}:N with N from 1")), "{error}");
+    }
 }
 
 /// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is

@@ -63,6 +63,7 @@ fn recipe_of(plan: &AnnealPlan, pools: &[Pool], placement: &Placement, cycles: u
                 swept: None,
                 searched: false,
                 walked: None,
+                tailored: None,
             }
         })
         .collect();

@@ -10,6 +10,7 @@
 //! * `packer`: the packing search ([`Packer`]), and its recipes;
 //! * `compact`: the bishops' cache-line compaction;
 //! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
+//! * `tailor`: tailoring moves, magics walked to fit the table as it stands;
 //! * `run`: a whole run with restarts and checkpoints ([`run()`]);
 //! * `pools`, `anneal`, `anneal_run`: the annealing packer over compact few-term candidates
 //!   ([`run_anneal`]).
@@ -24,6 +25,7 @@ mod pools;
 mod rng;
 mod run;
 mod square;
+mod tailor;
 mod walk;
 
 pub use anneal::{AnnealParams, Placement, Spot};
@@ -35,6 +37,7 @@ pub use pools::{Pool, PoolParams, build_pools};
 pub use rng::IterationRng;
 pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
+pub use tailor::{TAILORED, tailored_iteration};
 pub use walk::{WALKED, walk_number};
 
 #[cfg(test)]
@@ -220,6 +223,26 @@ mod tests {
                 panic!("{indexing:?}: restored under another walk length")
             };
             assert!(error.contains("walk:"), "{error}");
+        }
+    }
+
+    /// The same with tailoring moves: a resumption restores the tailored magics its recipe
+    /// states (`tailor:I`) and goes on as the run that never stopped; a stated magic that is not
+    /// valid for its square is refused.
+    #[test]
+    fn a_resumed_run_with_tailoring_is_the_run_that_never_stopped() {
+        for indexing in [Indexing::Black, Indexing::White] {
+            let params = Params { tailor_every: 1, tailor_steps: 200, ..small_params() };
+            let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
+            let tailored: Vec<&RecipeRow> = recipe.rows.iter().filter(|row| row.tailored.is_some()).collect();
+            assert!(!tailored.is_empty(), "{indexing:?}: no square on a tailored magic");
+            let mut damaged = recipe.clone();
+            let row = damaged.rows.iter_mut().find(|row| row.tailored.is_some()).unwrap();
+            row.tailored = Some(1);
+            let Err(error) = Packer::restore(&ReferenceSet::new(), &damaged, params) else {
+                panic!("{indexing:?}: restored a tailored magic that is not valid")
+            };
+            assert!(error.contains("tailor:") && error.contains("not valid"), "{error}");
         }
     }
 

@@ -13,7 +13,8 @@
 //!
 //! With walks (`params.walks`, `walk.rs`), each square's pool also holds the candidates of
 //! its valid-space walks for the whole run: few used slots over short spans, which the streams
-//! almost never draw. A recipe states a placed walked magic as `walk:N`.
+//! almost never draw. A recipe states a placed walked magic as `walk:N`. A tailored magic is
+//! stated the same way, as `tailor:I` (the iteration that found it).
 //!
 //! Search: a greedy construction (rooks by mask size, then bishops; for each square at least
 //! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the
@@ -27,6 +28,9 @@
 //!   `0..=kick_window` slots plus random ones (at least 2 to `kick_size`) and put them back one
 //!   by one in random order at their best score; kept if the table end does not grow and the
 //!   sum of the squares' tops grows by at most `kick_slack`, otherwise undone;
+//! * *tailor* (with `tailor_every`: 1 in `tailor_every` of the iterations that are not kicks):
+//!   one of the 12 squares that end highest walks from its magic towards one that fits lower in
+//!   the table as it stands (`tailor.rs`); kept if it ends lower, and the magic joins its pool;
 //! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
 //!   offsets (with a few random swaps); kept only if it is better, otherwise undone.
 //!
@@ -50,6 +54,7 @@ use super::board::{Board, CAPACITY};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
+use super::tailor::{TAILORED, tailor, tailored_iteration};
 use super::walk::{WALKED, walk_number, walk_square};
 
 /// A placed square.
@@ -104,6 +109,8 @@ pub struct Packer {
     pub kicks_kept: u64,
     /// Rebuild moves kept.
     pub rebuilds_kept: u64,
+    /// Tailoring moves kept with a tailored magic.
+    pub tailored: u64,
     /// Per pair: the black magic of a search it keeps ([`Packer::use_searched`]), or `None`
     /// for a square that draws from its stream.
     pub searched: Vec<Option<Found>>,
@@ -195,6 +202,7 @@ impl Packer {
             valid: 0,
             kicks_kept: 0,
             rebuilds_kept: 0,
+            tailored: 0,
             searched: vec![None; pairs],
             walked: Arc::new(Vec::new()),
             tester: CandidateTester::default(),
@@ -232,9 +240,10 @@ impl Packer {
         self.walked = walked;
     }
 
-    /// Moves pair `pair`'s cursor past stream position `position` (not past a walk number).
+    /// Moves pair `pair`'s cursor past stream position `position` (not past a walk number or a
+    /// tailoring iteration).
     pub(super) fn advance_cursor(&mut self, pair: usize, position: u64) {
-        if walk_number(position).is_none() {
+        if position & (WALKED | TAILORED) == 0 {
             self.cursors[pair] = self.cursors[pair].max(position + 1);
         }
     }
@@ -326,6 +335,20 @@ impl Packer {
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
             let pair = pair_index(row.slider, row.square);
+            if let Some(magic) = row.tailored {
+                let data = &packer.squares[pair];
+                if !packer.tester.is_valid(data, magic) {
+                    return Err(format!(
+                        "{} {}: tailor:{} {magic:#018X} is not valid",
+                        row.slider, row.square, row.position
+                    ));
+                }
+                let candidate = packer.tester.candidate(data, TAILORED | row.position, magic);
+                if !packer.place_candidate(pair, candidate, offset) {
+                    return Err(format!("{} {} does not fit where the recipe says", row.slider, row.square));
+                }
+                continue;
+            }
             let position = match row.walked {
                 Some(magic) => {
                     let position = WALKED | row.position;
@@ -366,11 +389,15 @@ impl Packer {
                 let placed = placed.as_ref()?;
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
-                // A walked candidate is written as its walk number, with its magic.
-                let (position, walked) = match walk_number(placed.candidate.position) {
-                    Some(number) => (number, Some(placed.candidate.magic)),
-                    None => (placed.candidate.position, None),
-                };
+                // A walked or tailored candidate is written as its walk number or iteration, with
+                // its magic.
+                let candidate = &placed.candidate;
+                let (position, walked, tailored) =
+                    match (walk_number(candidate.position), tailored_iteration(candidate.position)) {
+                        (Some(number), _) => (number, Some(candidate.magic), None),
+                        (None, Some(iteration)) => (iteration, None, Some(candidate.magic)),
+                        (None, None) => (candidate.position, None, None),
+                    };
                 let bits = variable.then_some(self.bits[pair]);
                 let (searched, swept) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None),
@@ -387,6 +414,7 @@ impl Packer {
                     swept,
                     searched,
                     walked,
+                    tailored,
                 })
             })
             .collect();
@@ -573,6 +601,12 @@ impl Packer {
     /// is not valid or does not fit.
     pub fn place_recipe(&mut self, pair: usize, position: u64, offset: usize) -> bool {
         let Some(candidate) = self.candidate_at(pair, position) else { return false };
+        self.place_candidate(pair, candidate, offset)
+    }
+
+    /// Places pair `pair` with `candidate` at `offset` (resuming). False if it does not fit.
+    fn place_candidate(&mut self, pair: usize, candidate: Candidate, offset: usize) -> bool {
+        let position = candidate.position;
         let start = offset + candidate.low as usize;
         let top = start + candidate.span as usize;
         if top > CAPACITY || self.board.lowest_fit(&candidate, start, top) != Some(start) {
@@ -599,15 +633,53 @@ impl Packer {
             self.kick(&mut rng);
             return;
         }
-        let pair = if rng.below(2) == 0 {
-            let mut by_top: Vec<(usize, usize)> =
-                (0..pairs).map(|pair| (self.placed[pair].as_ref().map_or(0, Placed::top), pair)).collect();
-            by_top.sort_unstable_by(|a, b| b.cmp(a));
-            by_top[rng.below(12) as usize].1
-        } else {
-            rng.below(pairs as u64) as usize
-        };
+        if self.params.tailor_every > 0 && rng.below(self.params.tailor_every) == 0 {
+            self.tailor(&mut rng);
+            return;
+        }
+        let pair = if rng.below(2) == 0 { self.top_pair(&mut rng) } else { rng.below(pairs as u64) as usize };
         self.sink(pair);
+    }
+
+    /// Tailoring move (`tailor.rs`): one of the 12 squares that end highest walks, from its
+    /// magic or (half the time) from one of its pool's, towards a magic that fits lower in the
+    /// table as it stands; kept (and added to its pool) if it ends lower, or as low with fewer
+    /// used slots.
+    fn tailor(&mut self, rng: &mut IterationRng) {
+        let pair = self.top_pair(rng);
+        if self.searched[pair].is_some() {
+            return;
+        }
+        let old = self.unplace(pair).expect("all squares are placed");
+        let position = TAILORED | self.iteration;
+        // From the placed magic half the time, else from one of the pool's: other valleys.
+        let pool = &self.pools[pair];
+        let from = match rng.below(2) {
+            0 if !pool.is_empty() => &pool[rng.below(pool.len() as u64) as usize],
+            _ => &old.candidate,
+        };
+        let found =
+            tailor(&self.board, &self.squares[pair], &mut self.tester, from, self.params.tailor_steps, rng, position);
+        match found {
+            Some((candidate, start))
+                if (start + candidate.span as usize, candidate.used.len()) < (old.top(), old.candidate.used.len()) =>
+            {
+                if candidate.position == position {
+                    self.tailored += 1;
+                }
+                insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+                self.place(pair, candidate, start);
+            }
+            _ => self.place(pair, old.candidate, old.start),
+        }
+    }
+
+    /// One of the 12 pairs that end highest, drawn by `rng`.
+    fn top_pair(&self, rng: &mut IterationRng) -> usize {
+        let mut by_top: Vec<(usize, usize)> =
+            (0..self.squares.len()).map(|pair| (self.placed[pair].as_ref().map_or(0, Placed::top), pair)).collect();
+        by_top.sort_unstable_by(|a, b| b.cmp(a));
+        by_top[rng.below(12) as usize].1
     }
 
     /// Sink move on pair `pair`: fresh candidates join the pool, then the pool and the current

@@ -30,6 +30,11 @@ pub struct Params {
     pub walks: usize,
     /// Moves per walk.
     pub walk_steps: u64,
+    /// One iteration in this many (of those that are not kicks) is a tailoring move
+    /// (`magic-gen/src/dense/tailor.rs`; 0: never).
+    pub tailor_every: u64,
+    /// Moves per tailoring walk.
+    pub tailor_steps: u64,
 }
 
 impl Default for Params {
@@ -47,6 +52,8 @@ impl Default for Params {
             lambda: 8,
             walks: 0,
             walk_steps: 0,
+            tailor_every: 0,
+            tailor_steps: 0,
         }
     }
 }
@@ -67,6 +74,12 @@ impl Params {
             return Err(format!(
                 "--walks {} and --walk-steps {} are out of range: both 0, or 1 to 1024 walks of 1 to 2^40 moves",
                 self.walks, self.walk_steps
+            ));
+        }
+        if self.tailor_steps > 1 << 32 || (self.tailor_every > 0) != (self.tailor_steps > 0) {
+            return Err(format!(
+                "--tailor-every {} and --tailor-steps {} are out of range: both 0, or 1 and up with 1 to 2^32 moves",
+                self.tailor_every, self.tailor_steps
             ));
         }
         if self.kick_size > 128 {

@@ -147,6 +147,19 @@ fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
     ((range - best_free) as u32, best_cut as u32)
 }
 
+/// The move of a walk that the random word `draw` picks from `magic`: flip one bit, flip two
+/// bits, or add or subtract `c·2^e` (`c` in 1, 3, 5, 7).
+pub(super) fn neighbour(magic: u64, draw: u64) -> u64 {
+    let (a, b) = ((draw >> 2) & 63, (draw >> 8) & 63);
+    let term = [1u64, 3, 5, 7][((draw >> 14) & 3) as usize] << ((draw >> 16) % 62);
+    match draw & 3 {
+        0 => magic ^ (1 << a),
+        1 => magic ^ (1 << a) ^ (1 << b),
+        2 => magic.wrapping_add(term),
+        _ => magic.wrapping_sub(term),
+    }
+}
+
 /// Walk `number` (1-based) of pair `pair` from the valid magic `start`, `steps` moves; returns
 /// the best magic it saw, moved to its shortest span.
 fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch: &mut Scratch) -> u64 {
@@ -158,15 +171,7 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     let (mut magic, mut current) = (start, score(&shape));
     let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
     for step in 0..steps {
-        let draw = rng.next_u64();
-        let (a, b) = ((draw >> 2) & 63, (draw >> 8) & 63);
-        let term = [1u64, 3, 5, 7][((draw >> 14) & 3) as usize] << ((draw >> 16) % 62);
-        let next = match draw & 3 {
-            0 => magic ^ (1 << a),
-            1 => magic ^ (1 << a) ^ (1 << b),
-            2 => magic.wrapping_add(term),
-            _ => magic.wrapping_sub(term),
-        };
+        let next = neighbour(magic, rng.next_u64());
         let Some(next_shape) = scratch.shape(square, next) else { continue };
         let next_score = score(&next_shape);
         let accept = next_score <= current || {

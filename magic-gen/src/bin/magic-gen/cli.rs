@@ -390,6 +390,15 @@ pub struct PackArgs {
     /// Moves per walk (with --walks).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub walk_steps: u64,
+    /// One improvement iteration in N (of those that are not kicks) is a tailoring move: one of
+    /// the squares that end highest walks from its magic towards one that fits lower in the
+    /// table as it stands. A recipe names a tailored magic `tailor:I` (the iteration) and states
+    /// it (0: never).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub tailor_every: u64,
+    /// Moves per tailoring walk (with --tailor-every).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub tailor_steps: u64,
     /// Every this many iterations of this run, start again from the best placement with empty
     /// pools, exactly as `--resume` of the run's recipe at that point would (0: never). On a
     /// plateau this helps: kicks then slide the placed magics instead of trading them for the

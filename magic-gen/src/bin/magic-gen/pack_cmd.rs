@@ -94,9 +94,10 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     if args.stream == PackStream::Compact {
-        if args.walks > 0 {
+        if args.walks > 0 || args.tailor_every > 0 {
             return Err(Failure(
-                "--walks is for the first packer's streams (dense, few-term), not --stream compact".into(),
+                "--walks and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
+                    .into(),
             ));
         }
         return run_compact(&args);
@@ -113,6 +114,8 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         lambda: args.lambda,
         walks: args.walks,
         walk_steps: args.walk_steps,
+        tailor_every: args.tailor_every,
+        tailor_steps: args.tailor_steps,
         ..Params::default()
     };
     params.check().map_err(Failure)?;
@@ -458,6 +461,8 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--lambda", args.lambda as u64, defaults.lambda as u64),
         ("--walks", args.walks as u64, 0),
         ("--walk-steps", args.walk_steps, 0),
+        ("--tailor-every", args.tailor_every, 0),
+        ("--tailor-steps", args.tailor_steps, 0),
         ("--restart-every", args.restart_every, 0),
     ] {
         if value != default {
