@@ -86,17 +86,27 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let message = build_error(&doubled);
     assert!(message.contains("rook c1: listed twice"), "{message}");
 
-    // Well formed, but the magic is not a magic for its square (rook d4 gets rook b4's position).
-    let b4: Vec<&str> = BLACK.lines().find(|l| l.starts_with("rook,b4,")).unwrap().split(',').collect();
+    // Well formed, but the magic is not a magic for its square (rook d4 gets the stream position
+    // of another rook square: the lowest of the rows derived from the stream, not walked, so
+    // that it lies before d4's cursor and only the magic is wrong).
+    let stream_position = |f: &Vec<&str>| f.get(2).and_then(|k| k.parse::<u64>().ok());
+    let other: Vec<&str> = BLACK
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[0] == "rook" && f[1] != "d4" && stream_position(f).is_some())
+        .min_by_key(|f| stream_position(f))
+        .unwrap();
     let d4 = BLACK.lines().find(|l| l.starts_with("rook,d4,")).unwrap();
     let d4_fields: Vec<&str> = d4.split(',').collect();
-    let moved = BLACK.replacen(d4, &format!("rook,d4,{},{}", b4[2], d4_fields[3]), 1);
+    let d4_position = d4_fields[2].parse::<u64>().expect("rook d4 is a stream row");
+    assert!(stream_position(&other).unwrap() < d4_position, "{other:?} lies before rook d4's cursor");
+    let moved = BLACK.replacen(d4, &format!("rook,d4,{},{}", other[2], d4_fields[3]), 1);
     // Rows derived from the stream without their magic (an empty `magic` field states nothing);
     // walked rows keep theirs, which is all they have.
     let without_magic: String = moved
         .lines()
         .map(|l| match l.split(',').nth(2) {
-            Some(k) if !l.starts_with('#') && !k.starts_with("walk:") && k != "k" => {
+            Some(k) if !l.starts_with('#') && !k.starts_with("walk:") && !k.starts_with("tailor:") && k != "k" => {
                 format!("{},", l.split(',').take(4).collect::<Vec<_>>().join(","))
             }
             _ => l.to_owned(),
