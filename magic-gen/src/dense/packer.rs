@@ -29,8 +29,9 @@
 //!   by one in random order at their best score; kept if the table end does not grow and the
 //!   sum of the squares' tops grows by at most `kick_slack`, otherwise undone;
 //! * *tailor* (with `tailor_every`: 1 in `tailor_every` of the iterations that are not kicks):
-//!   one of the 12 squares that end highest walks from its magic towards one that fits lower in
-//!   the table as it stands (`tailor.rs`); kept if it ends lower, and the magic joins its pool;
+//!   one of the 12 squares that end highest walks from its magic (or, half the time, one of its
+//!   pool's) towards one that fits lower in the table as it stands (`tailor.rs`); kept if it
+//!   ends lower (or as low with fewer used slots), and the magic joins its pool;
 //! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
 //!   offsets (with a few random swaps); kept only if it is better, otherwise undone.
 //!
