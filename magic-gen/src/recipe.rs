@@ -431,11 +431,6 @@ impl Recipe {
     }
 }
 
-/// The kind of a `kind:N` row, if it is one.
-fn kind_of(found: Option<(&'static str, &str)>) -> Option<&'static str> {
-    found.map(|(kind, _)| kind)
-}
-
 /// The index bits of `row`: its own, or its slider's fixed shift's.
 fn row_bits(row: &RecipeRow) -> u32 {
     row.bits.unwrap_or(64 - row.slider.fixed_shift())
@@ -521,9 +516,10 @@ fn parse_row(
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            let packer_made = matches!(kind_of(found), Some("walk" | "tailor"));
             let (position, searched, swept, walked, tailored) = match found {
                 Some((kind, number)) => {
+                    // Walked and tailored magics are the packer's own, in either layout.
+                    let packer_made = matches!(kind, "walk" | "tailor");
                     let black = layout == RecipeLayout::Packed(Indexing::Black);
                     if !packer_made && !black {
                         return Err(at_square(format!("`{kind}:N` rows are black magics: only in black recipes")));
