@@ -1023,10 +1023,10 @@ fn pack_walks_are_named_and_resume() {
     let mut args = vec!["pack", "--stream", "few-term", "--layout", "black", "--seed", "4", "--iterations", "10"];
     args.extend_from_slice(&small);
     let a = path("a.csv");
-    args.extend_from_slice(&["--walks", "2", "--walk-steps", "200", "-o", &a]);
+    args.extend_from_slice(&["--walks", "2", "--walk-steps", "200", "--walk-gap", "64", "-o", &a]);
     run(&args, 0);
     let text = std::fs::read_to_string(&a).unwrap();
-    assert!(text.contains("--walks 2 --walk-steps 200"), "{text}");
+    assert!(text.contains("--walks 2 --walk-steps 200 --walk-gap 64"), "{text}");
     let walked = text.lines().filter(|l| l.split(',').nth(2).is_some_and(|k| k.starts_with("walk:"))).count();
     assert!(walked > 0, "{text}");
     let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
@@ -1035,7 +1035,7 @@ fn pack_walks_are_named_and_resume() {
     let resume = |walks: &'static str, out: &str, code: i32| {
         let mut args = vec!["pack", "--resume", &a, "--iterations", "5"];
         args.extend_from_slice(&small);
-        args.extend_from_slice(&["--walks", walks, "--walk-steps", "200", "-o", out]);
+        args.extend_from_slice(&["--walks", walks, "--walk-steps", "200", "--walk-gap", "64", "-o", out]);
         run(&args, code)
     };
     let b = path("b.csv");
@@ -1044,10 +1044,18 @@ fn pack_walks_are_named_and_resume() {
     let (_, stderr) = resume("1", &path("c.csv"), 2);
     assert!(stderr.contains("walk:"), "{stderr}");
     bad_input(&["pack", "--walks", "2", "-o", &path("d.csv")], &["--walks 2 and --walk-steps 0", "out of range"]);
+    bad_input(&["pack", "--walk-gap", "256", "-o", &path("d.csv")], &["--walk-gap 256 needs --walks"]);
     bad_input(
-        &["pack", "--stream", "compact", "--walks", "2", "--walk-steps", "9", "-o", &path("d.csv")],
-        &["--walks and --tailor-every are for the first packer"],
+        &["pack", "--walks", "2", "--walk-steps", "9", "--walk-gap", "5000", "-o", &path("d.csv")],
+        &["--walk-gap 5000", "out of range"],
     );
+    for flags in [["--walks", "2", "--walk-steps", "9"], ["--walk-gap", "9", "--walk-steps", "9"]] {
+        let mut args = vec!["pack", "--stream", "compact", "-o"];
+        let out = path("d.csv");
+        args.push(&out);
+        args.extend_from_slice(&flags);
+        bad_input(&args, &["--walks, --walk-gap and --tailor-every are for the first packer"]);
+    }
 }
 
 /// `pack --tailor-every N --tailor-steps S`: the recipe's command names the tailoring, squares

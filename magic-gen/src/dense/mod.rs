@@ -209,20 +209,27 @@ mod tests {
     }
 
     /// The same with walks: restarts keep the walked candidates, a resumption walks again and
-    /// finds them, and recipes name the walked magics they place (`walk:N`).
+    /// finds them, and recipes name the walked magics they place (`walk:N`). The white run's
+    /// walks leave holes of 256 slots or more out of their spans (`--walk-gap`).
     #[test]
     fn a_resumed_run_with_walks_is_the_run_that_never_stopped() {
-        for indexing in [Indexing::Black, Indexing::White] {
-            let params = Params { walks: 2, walk_steps: 300, ..small_params() };
+        for (indexing, walk_gap) in [(Indexing::Black, 0), (Indexing::White, 256)] {
+            let params = Params { walks: 2, walk_steps: 300, walk_gap, ..small_params() };
             let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
             let walked = recipe.rows.iter().filter(|row| row.walked.is_some()).count();
             assert!(walked > 20, "{indexing:?}: {walked} squares on walked candidates");
-            // Walks of another length find other magics: the recipe does not restore under them.
-            let other = Params { walk_steps: 100, ..params };
-            let Err(error) = Packer::restore(&ReferenceSet::new(), &recipe, other) else {
-                panic!("{indexing:?}: restored under another walk length")
-            };
-            assert!(error.contains("walk:"), "{error}");
+            // Walks of another length or gap find other magics: the recipe does not restore
+            // under them.
+            let others = [
+                Params { walk_steps: 100, ..params.clone() },
+                Params { walk_gap: if walk_gap == 0 { 64 } else { 0 }, ..params },
+            ];
+            for other in others {
+                let Err(error) = Packer::restore(&ReferenceSet::new(), &recipe, other) else {
+                    panic!("{indexing:?}: restored under other walks")
+                };
+                assert!(error.contains("walk:"), "{error}");
+            }
         }
     }
 

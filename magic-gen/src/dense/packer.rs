@@ -222,7 +222,15 @@ impl Packer {
             .into_par_iter()
             .map(|pair| {
                 let starts = self.candidates(pair, self.terms.get(pair), 0).map(|(_, magic)| magic);
-                walk_square(self.seed, &self.squares[pair], black, starts, self.params.walks, self.params.walk_steps)
+                walk_square(
+                    self.seed,
+                    &self.squares[pair],
+                    black,
+                    starts,
+                    self.params.walks,
+                    self.params.walk_steps,
+                    self.params.walk_gap,
+                )
             })
             .collect();
         self.adopt_walks(Arc::new(walked));

@@ -30,6 +30,10 @@ pub struct Params {
     pub walks: usize,
     /// Moves per walk.
     pub walk_steps: u64,
+    /// A walk scores a magic's span less its free runs of at least this many slots: such runs
+    /// are room for other squares' clusters, as in the published fixed-shift tables, whose rooks
+    /// sit in two or three clusters far apart (0: the whole span counts).
+    pub walk_gap: usize,
     /// One iteration in this many (of those that are not kicks) is a tailoring move
     /// (`magic-gen/src/dense/tailor.rs`; 0: never).
     pub tailor_every: u64,
@@ -52,6 +56,7 @@ impl Default for Params {
             lambda: 8,
             walks: 0,
             walk_steps: 0,
+            walk_gap: 0,
             tailor_every: 0,
             tailor_steps: 0,
         }
@@ -74,6 +79,12 @@ impl Params {
             return Err(format!(
                 "--walks {} and --walk-steps {} are out of range: both 0, or 1 to 1024 walks of 1 to 2^40 moves",
                 self.walks, self.walk_steps
+            ));
+        }
+        if self.walk_gap > 0 && (self.walks == 0 || self.walk_gap > 4096) {
+            return Err(format!(
+                "--walk-gap {} needs --walks and is out of range: 1 to 4096 slots (the largest index range)",
+                self.walk_gap
             ));
         }
         if self.tailor_steps > 1 << 32 || (self.tailor_every > 0) != (self.tailor_steps > 0) {

@@ -62,6 +62,9 @@ struct Scratch {
 struct Shape {
     used: u32,
     span: u32,
+    /// The span less its free runs of at least the square's `gap` slots (the span without a
+    /// gap limit): the slots the square's clusters cover, room inside it being left to others.
+    covered: u32,
     /// Where that span starts (a multiple of the rotation step, or 0).
     cut: u32,
 }
@@ -74,6 +77,9 @@ struct Square<'a> {
     mask: u64,
     bits: u32,
     granule: usize,
+    /// Free runs of at least this many slots inside the span do not count towards its score
+    /// (0: every slot counts).
+    gap: usize,
 }
 
 impl Scratch {
@@ -106,7 +112,12 @@ impl Scratch {
             }
         }
         let (span, cut) = shortest_span(&self.used[..range.div_ceil(64)], range, square.granule);
-        Some(Shape { used, span, cut })
+        let covered = if square.gap == 0 {
+            span
+        } else {
+            span - large_runs_inside(&self.used[..range.div_ceil(64)], range, cut as usize, square.gap)
+        };
+        Some(Shape { used, span, covered, cut })
     }
 }
 
@@ -114,13 +125,7 @@ impl Scratch {
 /// multiples of `granule`: cut at `p`, slot `p` becomes the first, and the span is the range
 /// less the free slots on both sides of the cut. Returns (span, cut).
 fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
-    let slots = used.iter().enumerate().flat_map(|(w, &word)| {
-        std::iter::successors((word != 0).then_some(word), |&rest| {
-            let rest = rest & (rest - 1);
-            (rest != 0).then_some(rest)
-        })
-        .map(move |bits| w * 64 + bits.trailing_zeros() as usize)
-    });
+    let slots = used_slots(used);
     let (mut first, mut previous): (Option<usize>, usize) = (None, 0);
     // The cut at 0: the free slots after the last used one and before the first.
     let (mut best_free, mut best_cut) = (0, 0);
@@ -147,6 +152,36 @@ fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
     ((range - best_free) as u32, best_cut as u32)
 }
 
+/// The free slots of `used` (a bitset of `range` slots) in runs of at least `gap` slots that
+/// lie between its first and last used slot once the range is cut at `cut` (slot `cut` first).
+fn large_runs_inside(used: &[u64], range: usize, cut: usize, gap: usize) -> u32 {
+    // In the cut range, the slots at or above the cut come first, then those below it.
+    let rotated = used_slots(used).filter(|&slot| slot >= cut).chain(used_slots(used).filter(|&slot| slot < cut));
+    let mut previous: Option<usize> = None;
+    let mut total = 0;
+    for slot in rotated.map(|slot| (slot + range - cut) % range) {
+        if let Some(previous) = previous {
+            let free = slot - previous - 1;
+            if free >= gap {
+                total += free;
+            }
+        }
+        previous = Some(slot);
+    }
+    total as u32
+}
+
+/// The used slots of the bitset `used`, in increasing order.
+fn used_slots(used: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    used.iter().enumerate().flat_map(|(w, &word)| {
+        std::iter::successors((word != 0).then_some(word), |&rest| {
+            let rest = rest & (rest - 1);
+            (rest != 0).then_some(rest)
+        })
+        .map(move |bits| w * 64 + bits.trailing_zeros() as usize)
+    })
+}
+
 /// The move of a walk that the random word `draw` picks from `magic`: flip one bit, flip two
 /// bits, or add or subtract `c·2^e` (`c` in 1, 3, 5, 7).
 pub(super) fn neighbour(magic: u64, draw: u64) -> u64 {
@@ -166,7 +201,7 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     let mut rng = square_rng(seed, StreamSet::Walk, square.data.slider, square.data.square);
     rng.set_word_pos(u128::from(number) << 48);
     let weight = span_weight(number);
-    let score = |shape: &Shape| f64::from(shape.used) + weight * f64::from(shape.span);
+    let score = |shape: &Shape| f64::from(shape.used) + weight * f64::from(shape.covered);
     let shape = scratch.shape(square, start).expect("walks start from valid magics");
     let (mut magic, mut current) = (start, score(&shape));
     let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
@@ -197,7 +232,8 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
 }
 
 /// The walked candidates of one square: walk `w` (1-based) starts from the `w`-th valid magic
-/// of `starts` and makes `steps` moves. Candidates carry the position `WALKED | w`.
+/// of `starts` and makes `steps` moves, free runs of `gap` slots or more inside a span not
+/// counting towards its score (0: all count). Candidates carry the position `WALKED | w`.
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
@@ -205,12 +241,13 @@ pub(super) fn walk_square(
     starts: impl Iterator<Item = u64>,
     walks: usize,
     steps: u64,
+    gap: usize,
 ) -> Vec<Candidate> {
     let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
     let bits = 64 - data.shift;
     let j = rotation_bits(mask, bits);
     let granule = if black && j < bits { 1 << j } else { data.range() };
-    let square = Square { data, mask, bits, granule };
+    let square = Square { data, mask, bits, granule, gap };
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
     let valid: Vec<u64> = starts.filter(|&magic| tester.is_valid(data, magic)).take(walks).collect();
@@ -233,6 +270,17 @@ mod tests {
     use crate::search::dense_stream::DenseCandidates;
     use magic_tables_core::Slider;
 
+    /// A bitset of 1 to `most` random slots out of `range` (a multiple of 64), from a small LCG.
+    fn random_slots(state: &mut u64, most: u64, range: usize) -> Vec<u64> {
+        let mut used = vec![0u64; range / 64];
+        for _ in 0..1 + *state % most {
+            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let slot = (*state >> 33) as usize % range;
+            used[slot / 64] |= 1 << (slot % 64);
+        }
+        used
+    }
+
     /// The shortest span over cuts, against trying every cut.
     #[test]
     fn shortest_span_is_the_best_cut() {
@@ -240,12 +288,7 @@ mod tests {
         let mut state = 12345u64;
         for granule in [1, 4, 32, 256] {
             for _ in 0..200 {
-                let mut used = vec![0u64; 4];
-                for _ in 0..1 + state % 20 {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    let slot = (state >> 33) as usize % range;
-                    used[slot / 64] |= 1 << (slot % 64);
-                }
+                let used = random_slots(&mut state, 20, range);
                 let is_used = |slot: usize| used[slot / 64] >> (slot % 64) & 1 == 1;
                 let brute = (0..range)
                     .step_by(granule)
@@ -264,6 +307,34 @@ mod tests {
         }
     }
 
+    /// The large free runs inside a span: those between the first and the last used slot after
+    /// the cut, of at least `gap` slots, against a scan of the rotated slots.
+    #[test]
+    fn large_runs_inside_are_the_long_holes_between_clusters() {
+        let range = 256;
+        let mut state = 99u64;
+        for gap in [1, 3, 16, 64] {
+            for _ in 0..200 {
+                let used = random_slots(&mut state, 30, range);
+                let cut = (state >> 20) as usize % range;
+                let rotated: Vec<bool> =
+                    (0..range).map(|s| used[(s + cut) % range / 64] >> ((s + cut) % 64) & 1 == 1).collect();
+                let (first, last) =
+                    (rotated.iter().position(|&u| u).unwrap(), rotated.iter().rposition(|&u| u).unwrap());
+                let runs: usize =
+                    rotated[first..=last].split(|&u| u).map(<[bool]>::len).filter(|&len| len >= gap).sum();
+                assert_eq!(large_runs_inside(&used, range, cut, gap) as usize, runs, "gap {gap}, cut {cut}");
+            }
+        }
+        // Two clusters at the ends of a white range: the hole between them is room for others.
+        let mut used = vec![0u64; 4];
+        for slot in [0, 2, 5, 250, 255] {
+            used[slot / 64] |= 1 << (slot % 64);
+        }
+        assert_eq!(large_runs_inside(&used, range, 0, 100), 244);
+        assert_eq!(large_runs_inside(&used, range, 0, 245), 0);
+    }
+
     /// Walks keep magics valid, land their black magics on their shortest span, improve on
     /// their starts, and give the same magics again.
     #[test]
@@ -274,7 +345,7 @@ mod tests {
             let data = SquareData::with_bits(references.get(Slider::Rook, square), indexing, 12);
             let black = indexing == Indexing::Black;
             let starts = || DenseCandidates::new(7, Slider::Rook, square, 0).map(|(_, magic)| magic);
-            let walked = walk_square(7, &data, black, starts(), 2, 3_000);
+            let walked = walk_square(7, &data, black, starts(), 2, 3_000, 0);
             assert_eq!(walked.len(), 2);
             let mut tester = CandidateTester::default();
             let valid: Vec<u64> = starts().filter(|&m| tester.is_valid(&data, m)).take(2).collect();
@@ -291,7 +362,7 @@ mod tests {
                 let score = |c: &Candidate| c.used.len() as f64 + weight * f64::from(c.span);
                 assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
             }
-            let again = walk_square(7, &data, black, starts(), 2, 3_000);
+            let again = walk_square(7, &data, black, starts(), 2, 3_000, 0);
             assert_eq!(
                 walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
@@ -305,25 +376,28 @@ mod tests {
     fn frozen_values() {
         let references = ReferenceSet::new();
         let mut found = Vec::new();
-        for (indexing, slider, square) in [
-            (Indexing::Black, Slider::Rook, "b1"),
-            (Indexing::White, Slider::Rook, "e2"),
-            (Indexing::Black, Slider::Bishop, "c1"),
+        for (indexing, slider, square, gap) in [
+            (Indexing::Black, Slider::Rook, "b1", 0),
+            (Indexing::White, Slider::Rook, "e2", 0),
+            (Indexing::Black, Slider::Bishop, "c1", 0),
+            (Indexing::White, Slider::Rook, "b2", 256),
         ] {
             let square = square.parse().unwrap();
             let bits = 64 - slider.fixed_shift();
             let data = SquareData::with_bits(references.get(slider, square), indexing, bits);
             let starts = DenseCandidates::new(1, slider, square, 0).map(|(_, magic)| magic);
-            let walked = walk_square(1, &data, indexing == Indexing::Black, starts, 2, 2_000);
+            let walked = walk_square(1, &data, indexing == Indexing::Black, starts, 2, 2_000, gap);
             found.extend(walked.iter().map(|c| c.magic));
         }
-        let expected: [u64; 6] = [
+        let expected: [u64; 8] = [
             0x4010_0940_6040_1001,
             0x4FFD_3BFF_F7EF_FDF4,
             0xF001_4005_1064_4200,
             0xEE5A_9D17_F810_1011,
             0xC780_8090_03F9_1FFD,
             0x2AFF_7E77_9BFE_4C7F,
+            0x67E0_1FDF_E000_0800,
+            0x9C0A_2801_D043_C881,
         ];
         assert_eq!(found, expected, "{found:#018X?}");
     }

@@ -390,6 +390,11 @@ pub struct PackArgs {
     /// Moves per walk (with --walks).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub walk_steps: u64,
+    /// With --walks: free runs of at least N slots inside a magic's span do not count towards
+    /// the walk's score, so that walks also keep magics whose used slots sit in clusters far
+    /// apart, with room between them for other squares (0: the whole span counts).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub walk_gap: usize,
     /// One improvement iteration in N (of those that are not kicks) is a tailoring move: one of
     /// the squares that end highest walks from its magic towards one that fits lower in the
     /// table as it stands. A recipe names a tailored magic `tailor:I` (the iteration) and states

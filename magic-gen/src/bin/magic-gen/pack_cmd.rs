@@ -94,9 +94,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     if args.stream == PackStream::Compact {
-        if args.walks > 0 || args.tailor_every > 0 {
+        if args.walks > 0 || args.walk_gap > 0 || args.tailor_every > 0 {
             return Err(Failure(
-                "--walks and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
+                "--walks, --walk-gap and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
                     .into(),
             ));
         }
@@ -114,6 +114,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         lambda: args.lambda,
         walks: args.walks,
         walk_steps: args.walk_steps,
+        walk_gap: args.walk_gap,
         tailor_every: args.tailor_every,
         tailor_steps: args.tailor_steps,
         ..Params::default()
@@ -461,6 +462,7 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--lambda", args.lambda as u64, defaults.lambda as u64),
         ("--walks", args.walks as u64, 0),
         ("--walk-steps", args.walk_steps, 0),
+        ("--walk-gap", args.walk_gap as u64, 0),
         ("--tailor-every", args.tailor_every, 0),
         ("--tailor-steps", args.tailor_steps, 0),
         ("--restart-every", args.restart_every, 0),
