@@ -10,7 +10,9 @@
 //! geometrically from 100 to 1 slot over the walk; it returns the best magic it saw. The span is
 //! the shortest the square can get by moving all its indices together: a black magic can move
 //! them by multiples of `2^j` slots ([`rotation_bits`]) at no cost, so the walk scores that span
-//! and its result is moved there; a white magic's empty board stays at index 0.
+//! and its result is moved there; a white magic's empty board stays at index 0. With a gap
+//! `G` (`pack --walk-gap`), free runs of `G` slots or more inside the span do not count: they
+//! are room for other squares, between the clusters of a white magic with weights of both signs.
 //!
 //! Each (square, walk) has its own ChaCha stream position (stream set
 //! [`StreamSet::Walk`], walk `w` at word `w · 2^48`), and every decision uses integer or
@@ -57,13 +59,13 @@ struct Scratch {
     used: Vec<u64>,
 }
 
-/// A valid magic's used slots and the shortest span a rotation gives it.
+/// A valid magic's used slots and the span a rotation gives it, as a walk scores them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shape {
     used: u32,
-    span: u32,
-    /// The span less its free runs of at least the square's `gap` slots (the span without a
-    /// gap limit): the slots the square's clusters cover, room inside it being left to others.
+    /// The shortest span less its free runs of at least the square's `gap` slots (the whole
+    /// span without a gap): the slots the square's clusters cover, room inside it being left
+    /// to others. The walk scores this, not the span.
     covered: u32,
     /// Where that span starts (a multiple of the rotation step, or 0).
     cut: u32,
@@ -117,7 +119,7 @@ impl Scratch {
         } else {
             span - large_runs_inside(&self.used[..range.div_ceil(64)], range, cut as usize, square.gap)
         };
-        Some(Shape { used, span, covered, cut })
+        Some(Shape { used, covered, cut })
     }
 }
 
