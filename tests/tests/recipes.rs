@@ -4,7 +4,7 @@
 //! this project's own seeded searches.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use magic_gen::Layout;
 use magic_gen::ReferenceSet;
@@ -25,19 +25,27 @@ fn line_of(text: &str, row_start: &str) -> usize {
     text.lines().position(|line| line.starts_with(row_start)).unwrap() + 1
 }
 
-#[test]
-fn the_shipped_recipes_parse_and_derive_their_magics() {
+/// Every file in `magic-tables/data/`, parsed as the recipe it must be.
+fn shipped_recipes() -> Vec<(PathBuf, Recipe)> {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data");
-    let mut recipes = 0;
+    let mut recipes = Vec::new();
     for entry in std::fs::read_dir(&data).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let recipe = Recipe::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        recipes.push((path, recipe));
+    }
+    recipes
+}
+
+#[test]
+fn the_shipped_recipes_parse_and_derive_their_magics() {
+    let recipes = shipped_recipes();
+    for (path, recipe) in &recipes {
         assert!(recipe.command.is_some(), "{}: a recipe says how to reproduce it", path.display());
         assert!(!recipe.rows.is_empty());
-        recipes += 1;
     }
-    assert_eq!(recipes, 4, "black, black-variable, fixed-shift and fancy-dense");
+    assert_eq!(recipes.len(), 4, "black, black-variable, fixed-shift and fancy-dense");
 }
 
 /// `black` and `black-variable` read the same kind of recipe (black magics with offsets); each
@@ -203,13 +211,9 @@ fn no_published_magic_is_left_in_magic_tables() {
         }
     }
     let mut rederived = BTreeSet::new();
-    for entry in std::fs::read_dir(root.join("magic-tables/data")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.to_string_lossy().ends_with(".recipe.csv") {
-            let recipe = Recipe::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let drawn = recipe.rows.iter().filter(|r| r.swept.is_none() && r.walked.is_none() && r.tailored.is_none());
-            rederived.extend(drawn.map(|row| recipe.magic(row)));
-        }
+    for (_, recipe) in shipped_recipes() {
+        let drawn = recipe.rows.iter().filter(|r| r.swept.is_none() && r.walked.is_none() && r.tailored.is_none());
+        rederived.extend(drawn.map(|row| recipe.magic(row)));
     }
     let left: Vec<String> =
         shipped.intersection(&published).filter(|m| !rederived.contains(m)).map(|m| format!("{m:#018x}")).collect();
