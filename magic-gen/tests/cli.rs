@@ -1054,8 +1054,71 @@ fn pack_walks_are_named_and_resume() {
         let out = path("d.csv");
         args.push(&out);
         args.extend_from_slice(&flags);
-        bad_input(&args, &["--walks, --walk-gap and --tailor-every are for the first packer"]);
+        bad_input(&args, &["--walks, --walk-gap, --walk-cache and --tailor-every are for the first packer"]);
     }
+}
+
+/// `pack --walk-cache FILE`: the first run writes its walks there; runs that reuse them (a
+/// resumption, a run with fewer walks) write the recipes of runs that walk, with a command that
+/// leaves the cache out; a run with more walks adds its new ones; a cache of other walks, a
+/// damaged one, or one without --walks is refused.
+#[test]
+fn pack_walk_cache_gives_the_runs_that_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let cache = path("walks.csv");
+    let pack = |walks: &str, steps: &str, extra: &[&str], out: &str, code: i32| {
+        let mut args =
+            vec!["pack", "--stream", "few-term", "--layout", "fixed-shift", "--seed", "4", "--iterations", "10"];
+        args.extend_from_slice(&["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"]);
+        args.extend_from_slice(&["--walks", walks, "--walk-steps", steps, "--walk-gap", "64", "-o", out]);
+        args.extend_from_slice(extra);
+        run(&args, code)
+    };
+    let read = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+    pack("2", "200", &[], &path("plain.csv"), 0);
+    let (_, stderr) = pack("2", "200", &["--walk-cache", &cache], &path("first.csv"), 0);
+    assert!(stderr.contains("walks kept in") && stderr.contains(": 2 per square"), "{stderr}");
+    assert_eq!(read("first.csv"), read("plain.csv"));
+    assert!(!read("first.csv").contains("walk-cache"));
+    let written = std::fs::read_to_string(&cache).unwrap();
+    assert_eq!(written.lines().filter(|l| l.starts_with("rook,a1,12,")).count(), 2, "{written}");
+    // Reused: the same recipe, the file unchanged.
+    let (_, stderr) = pack("2", "200", &["--walk-cache", &cache], &path("again.csv"), 0);
+    assert!(stderr.contains("2 walks per square") && !stderr.contains("walks kept"), "{stderr}");
+    assert_eq!(read("again.csv"), read("plain.csv"));
+    pack("1", "200", &["--walk-cache", &cache], &path("one.csv"), 0);
+    pack("1", "200", &[], &path("one-plain.csv"), 0);
+    assert_eq!(read("one.csv"), read("one-plain.csv"));
+    assert_eq!(std::fs::read_to_string(&cache).unwrap(), written);
+    // A resumption reuses them too.
+    let resume = |extra: &[&str], out: &str| {
+        let first = path("first.csv");
+        let mut args = vec!["pack", "--resume", &first, "--iterations", "5", "--pool", "4", "--fresh", "64"];
+        args.extend_from_slice(&["--init-valid", "1", "--init-draws", "1", "--walks", "2", "--walk-steps", "200"]);
+        args.extend_from_slice(&["--walk-gap", "64", "-o", out]);
+        args.extend_from_slice(extra);
+        run(&args, 0)
+    };
+    resume(&[], &path("resumed.csv"));
+    resume(&["--walk-cache", &cache], &path("resumed-cached.csv"));
+    assert_eq!(read("resumed-cached.csv"), read("resumed.csv"));
+    // More walks: the first two come from the file, the third is walked and added.
+    let (_, stderr) = pack("3", "200", &["--walk-cache", &cache], &path("three.csv"), 0);
+    assert!(stderr.contains(": 3 per square"), "{stderr}");
+    pack("3", "200", &[], &path("three-plain.csv"), 0);
+    assert_eq!(read("three.csv"), read("three-plain.csv"));
+    // Refused: other walks, a damaged file, no walks, the recipe's own file.
+    let (_, stderr) = pack("2", "100", &["--walk-cache", &cache], &path("x.csv"), 2);
+    assert!(stderr.contains("made with walk_steps=200, this run has walk_steps=100"), "{stderr}");
+    let damaged = path("damaged.csv");
+    std::fs::write(&damaged, written.replacen("rook,a1,12,2,", "rook,a1,12,3,", 1)).unwrap();
+    let (_, stderr) = pack("2", "200", &["--walk-cache", &damaged], &path("x.csv"), 2);
+    assert!(stderr.contains("damaged.csv:9: rook a1: walk 3 where walk 2 comes next"), "{stderr}");
+    let out = path("x.csv");
+    bad_input(&["pack", "--walk-cache", &cache, "-o", &out], &["--walk-cache keeps the walks of a run with --walks"]);
+    let (_, stderr) = pack("2", "200", &["--walk-cache", &out], &out, 2);
+    assert!(stderr.contains("a file of their own"), "{stderr}");
 }
 
 /// `pack --tailor-every N --tailor-steps S`: the recipe's command names the tailoring, squares

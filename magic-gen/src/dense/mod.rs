@@ -10,6 +10,7 @@
 //! * `packer`: the packing search ([`Packer`]), and its recipes;
 //! * `compact`: the bishops' cache-line compaction;
 //! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
+//! * `walk_cache`: a run's walks kept in a file for later runs of the same walks;
 //! * `tailor`: tailoring moves, magics walked to fit the table as it stands;
 //! * `run`: a whole run with restarts and checkpoints ([`run()`]);
 //! * `pools`, `anneal`, `anneal_run`: the annealing packer over compact few-term candidates
@@ -27,6 +28,7 @@ mod run;
 mod square;
 mod tailor;
 mod walk;
+mod walk_cache;
 
 pub use anneal::{AnnealParams, Placement, Spot};
 pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
@@ -39,6 +41,7 @@ pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run}
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 pub use tailor::{TAILORED, tailored_iteration};
 pub use walk::{WALKED, walk_number};
+pub use walk_cache::WalkCache;
 
 #[cfg(test)]
 mod tests {
@@ -128,6 +131,7 @@ mod tests {
     struct Recorder {
         checkpoints: Vec<Recipe>,
         stop_at: Option<u64>,
+        walks: Option<WalkCache>,
     }
 
     impl Observer for Recorder {
@@ -138,6 +142,11 @@ mod tests {
 
         fn poll(&mut self, progress: &Progress) -> Option<String> {
             (Some(progress.iteration) == self.stop_at).then(|| "stopped by the test".to_owned())
+        }
+
+        fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
+            self.walks = Some(walks.clone());
+            Ok(())
         }
     }
 
@@ -174,7 +183,7 @@ mod tests {
         let plan = tiny_anneal_plan(3);
         // The uninterrupted run on one thread.
         let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let straight = one_thread
             .install(|| run_anneal(&references, AnnealStart::New, &plan, &mut whole, &AtomicBool::new(false)))
             .unwrap();
@@ -184,10 +193,10 @@ mod tests {
         let text = straight.recipe.render(Some((report.entries, report.used)));
         assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
         // Stopped after one cycle and resumed by the same plan, on every thread.
-        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(1) };
+        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(1), walks: None };
         let stopped = run_anneal(&references, AnnealStart::New, &plan, &mut first, &AtomicBool::new(false)).unwrap();
         assert_eq!(stopped.iteration, 1);
-        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let resumed =
             run_anneal(&references, AnnealStart::Resume(stopped.recipe), &plan, &mut second, &AtomicBool::new(false))
                 .unwrap();
@@ -233,6 +242,56 @@ mod tests {
         }
     }
 
+    /// A run that takes its walks from a cache (all of them, the first of each square's, or
+    /// from a cache with more walks than it makes) is the run that walked, new or resumed; a
+    /// cache of other walks is refused.
+    #[test]
+    fn a_run_reusing_cached_walks_is_the_run_that_walked() {
+        let references = ReferenceSet::new();
+        let params = Params { walks: 2, walk_steps: 300, walk_gap: 64, ..small_params() };
+        let plan = |iterations, walk_cache| RunPlan {
+            iterations,
+            restart_every: 10,
+            compact_bishops: None,
+            command: "t".into(),
+            searched: Vec::new(),
+            walk_cache,
+        };
+        let start =
+            Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 9, bits: fixed_bits() };
+        let go = |start: Start, plan: RunPlan, params: Params| {
+            let mut recorder = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
+            run(&references, start, params, &plan, &mut recorder, &AtomicBool::new(false))
+                .map(|finished| (finished.recipe, recorder.walks.expect("a run with walks hands them out")))
+        };
+        let (walked, walks) = go(start.clone(), plan(30, None), params.clone()).unwrap();
+        assert_eq!(walks.walks(), 2);
+        let mut first = walks.clone();
+        for (_, magics) in &mut first.squares {
+            magics.truncate(1);
+        }
+        let (_, three) = go(start.clone(), plan(0, None), Params { walks: 3, ..params.clone() }).unwrap();
+        for cache in [walks.clone(), first, three] {
+            let (reused, handed) = go(start.clone(), plan(30, Some(cache)), params.clone()).unwrap();
+            assert_eq!(reused, walked);
+            assert_eq!(handed, walks, "the run hands out its own walks");
+        }
+        let resume = Start::Resume(walked.clone());
+        let (resumed, _) = go(resume.clone(), plan(5, None), params.clone()).unwrap();
+        let (resumed_cached, _) = go(resume, plan(5, Some(walks.clone())), params.clone()).unwrap();
+        assert_eq!(resumed_cached, resumed);
+        let other = Params { walk_steps: 200, ..params.clone() };
+        let error = go(start.clone(), plan(0, Some(walks.clone())), other).unwrap_err();
+        assert!(
+            error.contains("another run's walks: made with walk_steps=300, this run has walk_steps=200"),
+            "{error}"
+        );
+        let mut wrong = walks.clone();
+        wrong.squares[5].1.swap(0, 1);
+        let error = go(start, plan(0, Some(wrong)), params).unwrap_err();
+        assert!(error.contains("rook f1 walk 2") && error.contains("not this run's walks"), "{error}");
+    }
+
     /// The same with tailoring moves: a resumption restores the tailored magics its recipe
     /// states (`tailor:I`) and goes on as the run that never stopped; a stated magic that is not
     /// valid for its square is refused.
@@ -264,15 +323,16 @@ mod tests {
             compact_bishops: None,
             command: "t".into(),
             searched: Vec::new(),
+            walk_cache: None,
         };
         let start = Start::New { indexing, stream, seed: 9, bits: fixed_bits() };
-        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let straight =
             run(&references, start.clone(), params.clone(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
-        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20) };
+        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20), walks: None };
         let stopped = run(&references, start, params.clone(), &plan(60), &mut first, &AtomicBool::new(false)).unwrap();
         assert_eq!(stopped.iteration, 20);
-        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None };
+        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let resumed =
             run(&references, Start::Resume(stopped.recipe), params, &plan(40), &mut second, &AtomicBool::new(false))
                 .unwrap();

@@ -56,7 +56,16 @@ use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
 use super::tailor::{TAILORED, tailor, tailored_iteration};
-use super::walk::{WALKED, walk_number, walk_square};
+use super::walk::{WALKED, WalkPlan, walk_number, walk_square};
+use super::walk_cache::WalkCache;
+
+/// Where a restored packer's walks come from.
+pub(super) enum Walks<'a> {
+    /// Another packer of the same run made them (a restart in place).
+    Adopt(Arc<Vec<Vec<Candidate>>>),
+    /// The packer walks, taking what a cache knows.
+    Walk(Option<&'a WalkCache>),
+}
 
 /// A placed square.
 #[derive(Clone, Debug)]
@@ -214,8 +223,21 @@ impl Packer {
     /// the first valid candidates of its stream; squares in parallel, the same on any thread
     /// count) and adds their candidates to the pools; nothing without walks or if they ran.
     pub fn walk(&mut self) {
+        self.walk_reusing(None).expect("walks without a cache do not fail");
+    }
+
+    /// [`Packer::walk`], taking each square's first walks from `known` (the walks of an earlier
+    /// run, [`WalkCache`]) instead of walking them again; the candidates are the same. An error
+    /// says why `known` is not this run's walks (another seed, layout, stream, moves, gap or
+    /// index bits, or a square whose walks it states wrongly).
+    pub fn walk_reusing(&mut self, known: Option<&WalkCache>) -> Result<(), String> {
         if self.params.walks == 0 || !self.walked.is_empty() {
-            return;
+            return Ok(());
+        }
+        if let Some(known) = known
+            && let Some(mismatch) = known.mismatch(&self.walk_cache())
+        {
+            return Err(format!("the walk cache is another run's walks: {mismatch}"));
         }
         let black = self.indexing == Indexing::Black;
         let walked = (0..self.squares.len())
@@ -227,13 +249,31 @@ impl Packer {
                     &self.squares[pair],
                     black,
                     starts,
-                    self.params.walks,
-                    self.params.walk_steps,
-                    self.params.walk_gap,
+                    known.map_or(&[][..], |known| &known.squares[pair].1),
+                    WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap },
                 )
+                .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
             })
-            .collect();
+            .collect::<Result<Vec<_>, String>>()?;
         self.adopt_walks(Arc::new(walked));
+        Ok(())
+    }
+
+    /// This packer's walks as a cache for later runs (no magics before it walked).
+    pub fn walk_cache(&self) -> WalkCache {
+        let bits: Vec<u32> = self.squares.iter().map(|data| 64 - data.shift).collect();
+        let mut cache = WalkCache::empty(
+            self.seed,
+            self.indexing,
+            self.stream,
+            self.params.walk_steps,
+            self.params.walk_gap,
+            &bits,
+        );
+        for ((_, magics), candidates) in cache.squares.iter_mut().zip(self.walked.iter()) {
+            magics.extend(candidates.iter().map(|candidate| candidate.magic));
+        }
+        cache
     }
 
     /// Takes `walked` (the walks of a packer of the same run) as its own and adds the walked
@@ -305,16 +345,27 @@ impl Packer {
     ///
     /// With walks (`params.walks`), the packer walks again, as the run did at its start.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
-        Self::restore_walked(references, recipe, params, None)
+        Self::restore_walked(references, recipe, params, Walks::Walk(None))
+    }
+
+    /// [`Packer::restore`], taking the walks `known` holds rather than walking them again
+    /// ([`Packer::walk_reusing`]).
+    pub fn restore_reusing(
+        references: &ReferenceSet,
+        recipe: &Recipe,
+        params: Params,
+        known: Option<&WalkCache>,
+    ) -> Result<Packer, String> {
+        Self::restore_walked(references, recipe, params, Walks::Walk(known))
     }
 
     /// [`Packer::restore`] with the walks a packer of the same run already made (a restart in
-    /// place), or walking again (`None`).
+    /// place), or walking (reusing what a cache knows).
     pub(super) fn restore_walked(
         references: &ReferenceSet,
         recipe: &Recipe,
         params: Params,
-        walked: Option<Arc<Vec<Vec<Candidate>>>>,
+        walks: Walks<'_>,
     ) -> Result<Packer, String> {
         let (RecipeLayout::Packed(indexing), PackedStream::Dense | PackedStream::FewTerm) =
             (recipe.layout, recipe.stream)
@@ -337,9 +388,9 @@ impl Packer {
             let pair = pair_index(row.slider, row.square);
             packer.use_searched(references, Searched { pair, bits: bits[pair], found })?;
         }
-        match walked {
-            Some(walked) => packer.adopt_walks(walked),
-            None => packer.walk(),
+        match walks {
+            Walks::Adopt(walked) => packer.adopt_walks(walked),
+            Walks::Walk(known) => packer.walk_reusing(known)?,
         }
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;

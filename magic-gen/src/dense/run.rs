@@ -9,8 +9,9 @@ use crate::magic_set::Indexing;
 use crate::recipe::{PackedStream, Recipe};
 use crate::reference::ReferenceSet;
 
-use super::packer::{Packer, Searched};
+use super::packer::{Packer, Searched, Walks};
 use super::params::Params;
+use super::walk_cache::WalkCache;
 
 /// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
 pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
@@ -51,6 +52,9 @@ pub struct RunPlan {
     /// stream ([`Packer::use_searched`]; their bits replace the start's): placed afresh, at
     /// their lowest fit, in a new run and in a resumed one alike.
     pub searched: Vec<Searched>,
+    /// Walks an earlier run of the same walks made (`pack --walk-cache`): taken instead of
+    /// walking them again, which gives the same run.
+    pub walk_cache: Option<WalkCache>,
 }
 
 /// Where a run is, for an observer's progress lines.
@@ -77,6 +81,11 @@ pub trait Observer {
     /// Called before every iteration; `Some(reason)` stops the run there, with `reason` as the
     /// recipe's `# stopped=`.
     fn poll(&mut self, progress: &Progress) -> Option<String>;
+    /// The run's walks, once made (runs with walks only), for the observer to keep for later
+    /// runs ([`RunPlan::walk_cache`]); a failure ends the run.
+    fn walked(&mut self, _walks: &WalkCache) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// How a run ended.
@@ -120,7 +129,7 @@ pub fn run(
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;
-            Packer::restore(references, recipe, params)?
+            Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref())?
         }
     };
     for &square in &plan.searched {
@@ -128,13 +137,16 @@ pub fn run(
         packer.use_searched(references, square)?;
     }
     // A new run walks here; a resumed one walked when it was restored.
-    packer.walk();
+    packer.walk_reusing(plan.walk_cache.as_ref())?;
+    if packer.params.walks > 0 {
+        observer.walked(&packer.walk_cache())?;
+    }
     if !packer.construct_unless(stop) {
         return Err(super::STOPPED_EARLY.to_owned());
     }
     // A restart keeps the run's walks: walking again would find the same candidates.
     let restore = |best: &Recipe, packer: &Packer| {
-        Packer::restore_walked(references, best, packer.params.clone(), Some(packer.walked.clone()))
+        Packer::restore_walked(references, best, packer.params.clone(), Walks::Adopt(packer.walked.clone()))
             .map_err(|e| format!("internal: the best placement: {e}"))
     };
     let mut best_end = packer.table_end();

@@ -233,18 +233,33 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     }
 }
 
+/// How many walks a square makes, of how many moves, with which gap (`pack --walks`,
+/// `--walk-steps`, `--walk-gap`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WalkPlan {
+    pub walks: usize,
+    pub steps: u64,
+    pub gap: usize,
+}
+
 /// The walked candidates of one square: walk `w` (1-based) starts from the `w`-th valid magic
 /// of `starts` and makes `steps` moves, free runs of `gap` slots or more inside a span not
 /// counting towards its score (0: all count). Candidates carry the position `WALKED | w`.
+///
+/// `known` holds the results of this square's first walks from an earlier run of the same
+/// walks (`pack --walk-cache`): those are taken rather than walked again, each checked to be a
+/// valid magic, and the last of them is walked again and must agree, so that a cache of
+/// another run or a damaged one is refused (the error names the square) instead of silently
+/// changing the pools.
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
     black: bool,
     starts: impl Iterator<Item = u64>,
-    walks: usize,
-    steps: u64,
-    gap: usize,
-) -> Vec<Candidate> {
+    known: &[u64],
+    plan: WalkPlan,
+) -> Result<Vec<Candidate>, String> {
+    let WalkPlan { walks, steps, gap } = plan;
     let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
     let bits = 64 - data.shift;
     let j = rotation_bits(mask, bits);
@@ -253,15 +268,37 @@ pub(super) fn walk_square(
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
     let valid: Vec<u64> = starts.filter(|&magic| tester.is_valid(data, magic)).take(walks).collect();
-    valid
-        .iter()
-        .zip(1..)
-        .map(|(&start, number)| {
-            let magic = walk(seed, &square, start, number, steps, &mut scratch);
-            assert!(tester.is_valid(data, magic), "a walk stays among valid magics, and rotation keeps them valid");
-            tester.candidate(data, WALKED | number, magic)
-        })
-        .collect()
+    let reused = known.len().min(valid.len());
+    let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
+    if reused > 0 {
+        let again = walk(seed, &square, valid[reused - 1], reused as u64, steps, &mut scratch);
+        if again != known[reused - 1] {
+            return Err(format!(
+                "{}: the cache says {:#018X}, walking again finds {again:#018X}: not this run's walks",
+                name(reused),
+                known[reused - 1]
+            ));
+        }
+    }
+    let mut candidates = Vec::with_capacity(valid.len());
+    for (index, &start) in valid.iter().enumerate() {
+        let number = index + 1;
+        let magic = match known.get(index) {
+            Some(&magic) => {
+                if !tester.is_valid(data, magic) {
+                    return Err(format!("{}: the cache's {magic:#018X} is not a valid magic", name(number)));
+                }
+                magic
+            }
+            None => {
+                let magic = walk(seed, &square, start, number as u64, steps, &mut scratch);
+                assert!(tester.is_valid(data, magic), "a walk stays among valid magics, and rotation keeps them valid");
+                magic
+            }
+        };
+        candidates.push(tester.candidate(data, WALKED | number as u64, magic));
+    }
+    Ok(candidates)
 }
 
 #[cfg(test)]
@@ -347,7 +384,8 @@ mod tests {
             let data = SquareData::with_bits(references.get(Slider::Rook, square), indexing, 12);
             let black = indexing == Indexing::Black;
             let starts = || DenseCandidates::new(7, Slider::Rook, square, 0).map(|(_, magic)| magic);
-            let walked = walk_square(7, &data, black, starts(), 2, 3_000, 0);
+            let walked =
+                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }).unwrap();
             assert_eq!(walked.len(), 2);
             let mut tester = CandidateTester::default();
             let valid: Vec<u64> = starts().filter(|&m| tester.is_valid(&data, m)).take(2).collect();
@@ -364,12 +402,43 @@ mod tests {
                 let score = |c: &Candidate| c.used.len() as f64 + weight * f64::from(c.span);
                 assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
             }
-            let again = walk_square(7, &data, black, starts(), 2, 3_000, 0);
+            let again =
+                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }).unwrap();
             assert_eq!(
                 walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
             );
         }
+    }
+
+    /// Known walks (a walk cache) give the candidates walking gives; a cache whose last reused
+    /// walk differs, or that states an invalid magic, is refused with the square named.
+    #[test]
+    fn known_walks_are_reused_and_checked() {
+        let references = ReferenceSet::new();
+        let square = "c2".parse().unwrap();
+        let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
+        let starts = || DenseCandidates::new(3, Slider::Rook, square, 0).map(|(_, magic)| magic);
+        let walk3 =
+            |known: &[u64]| walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 });
+        let walked: Vec<u64> = walk3(&[]).unwrap().iter().map(|c| c.magic).collect();
+        for reused in 0..=3 {
+            let again: Vec<u64> = walk3(&walked[..reused]).unwrap().iter().map(|c| c.magic).collect();
+            assert_eq!(again, walked, "{reused} walks reused");
+        }
+        // More known walks than the run makes: the first ones are used.
+        let mut longer = walked.clone();
+        longer.push(walked[0]);
+        let again: Vec<u64> = walk3(&longer).unwrap().iter().map(|c| c.magic).collect();
+        assert_eq!(again, walked);
+        // The last reused walk is walked again.
+        let other = walked[0];
+        assert_ne!(other, walked[1]);
+        let error = walk3(&[walked[0], other]).unwrap_err();
+        assert!(error.starts_with("rook c2 walk 2:") && error.contains("not this run's walks"), "{error}");
+        // Earlier ones are checked to be valid magics.
+        let error = walk3(&[0, walked[1]]).unwrap_err();
+        assert!(error.contains("walk 1") && error.contains("not a valid magic"), "{error}");
     }
 
     /// The walks are part of what a recipe's command reproduces (its `walk:N` magics): their
@@ -388,7 +457,15 @@ mod tests {
             let bits = 64 - slider.fixed_shift();
             let data = SquareData::with_bits(references.get(slider, square), indexing, bits);
             let starts = DenseCandidates::new(1, slider, square, 0).map(|(_, magic)| magic);
-            let walked = walk_square(1, &data, indexing == Indexing::Black, starts, 2, 2_000, gap);
+            let walked = walk_square(
+                1,
+                &data,
+                indexing == Indexing::Black,
+                starts,
+                &[],
+                WalkPlan { walks: 2, steps: 2_000, gap },
+            )
+            .unwrap();
             found.extend(walked.iter().map(|c| c.magic));
         }
         let expected: [u64; 8] = [

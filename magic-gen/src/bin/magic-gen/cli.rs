@@ -40,7 +40,7 @@ pub enum Command {
     /// Combine the results of shard runs (search --shard I/N) into one result.
     Merge(MergeArgs),
     /// Search black or fixed-shift magics packed densely into one shared array; writes a recipe.
-    Pack(PackArgs),
+    Pack(Box<PackArgs>),
     /// List every magic of one square with the given index bits, exhaustively (or one shard).
     Sweep(SweepArgs),
 }
@@ -384,7 +384,8 @@ pub struct PackArgs {
     /// Valid-space walks per square before the construction: Metropolis walks from the first
     /// valid candidates of its stream that never leave the valid magics, towards few used slots
     /// and a short span; their magics join the square's pool for the whole run. A recipe names
-    /// a walked magic `walk:N` and states it; `--resume` walks again (0: no walks).
+    /// a walked magic `walk:N` and states it; `--resume` walks again unless --walk-cache keeps
+    /// the walks (0: no walks).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub walks: usize,
     /// Moves per walk (with --walks).
@@ -395,6 +396,13 @@ pub struct PackArgs {
     /// apart, with room between them for other squares (0: the whole span counts).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub walk_gap: usize,
+    /// With --walks: keep the run's walks in FILE (written atomically once they are made) and
+    /// take the walks FILE already holds instead of walking them again: a resumption, a run with
+    /// other packing flags or with more walks then skips them. Walks depend only on the seed,
+    /// layout, stream, --walk-steps and --walk-gap, so the run is the one that walked (the recipe's
+    /// command leaves this flag out); FILE is refused if it holds other walks.
+    #[arg(long, value_name = "FILE")]
+    pub walk_cache: Option<PathBuf>,
     /// One improvement iteration in N (of those that are not kicks) is a tailoring move: one of
     /// the squares that end highest walks from its magic towards one that fits lower in the
     /// table as it stands. A recipe names a tailored magic `tailor:I` (the iteration) and states

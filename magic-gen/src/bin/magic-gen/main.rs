@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show_cmd::run(args),
         Command::Emit(args) => emit_cmd::run(args),
         Command::Merge(args) => merge_cmd::run(args),
-        Command::Pack(args) => pack_cmd::run(args),
+        Command::Pack(args) => pack_cmd::run(*args),
         Command::Sweep(args) => sweep_cmd::run(args),
     };
     match result {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{
     AnnealParams, AnnealPlan, AnnealStart, Finished, Found, Observer, Params, PoolParams, Progress, RunPlan, Searched,
-    Start, run as run_packer, run_anneal,
+    Start, WalkCache, run as run_packer, run_anneal,
 };
 use magic_gen::files::read_black_results;
 use magic_gen::magic_set::Indexing;
@@ -35,6 +35,8 @@ struct Watch<'a> {
     unit: &'static str,
     /// (table entries, used slots) of the last checkpoint written.
     written: Option<(usize, usize)>,
+    /// `--walk-cache`: the file, and the walks it held when the run started.
+    walk_cache: Option<(&'a Path, Option<WalkCache>)>,
 }
 
 impl Observer for Watch<'_> {
@@ -71,6 +73,43 @@ impl Observer for Watch<'_> {
         }
         None
     }
+
+    fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
+        let Some((path, held)) = &mut self.walk_cache else { return Ok(()) };
+        // Squares may hold more walks in the file than this run makes: those stay.
+        let keep = held.as_ref().map_or_else(|| walks.clone(), |held| held.merged(walks));
+        if held.as_ref() != Some(&keep) {
+            write_file(path, keep.render().as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            eprintln!("walks kept in {}: {} per square", path.display(), keep.walks());
+            *held = Some(keep);
+        }
+        Ok(())
+    }
+}
+
+/// The walks `--walk-cache FILE` holds: `None` if FILE does not exist yet (the run writes it).
+fn read_walk_cache(args: &PackArgs) -> Result<Option<WalkCache>, Failure> {
+    let Some(path) = &args.walk_cache else { return Ok(None) };
+    if args.walks == 0 {
+        return Err(Failure("--walk-cache keeps the walks of a run with --walks".to_owned()));
+    }
+    if *path == args.output || args.resume.as_ref() == Some(path) {
+        return Err(Failure(format!(
+            "--walk-cache {}: give the walks a file of their own, not the recipe's",
+            path.display()
+        )));
+    }
+    crate::output::check_writable(Some(path))?;
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = crate::output::read_text(path)?;
+    let cache = WalkCache::parse(&text).map_err(|(line, message)| match line {
+        0 => Failure(format!("{}: {message}", path.display())),
+        line => Failure(format!("{}:{line}: {message}", path.display())),
+    })?;
+    eprintln!("walk cache {}: {} walks per square", path.display(), cache.walks());
+    Ok(Some(cache))
 }
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
@@ -94,9 +133,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     if args.stream == PackStream::Compact {
-        if args.walks > 0 || args.walk_gap > 0 || args.tailor_every > 0 {
+        if args.walks > 0 || args.walk_gap > 0 || args.tailor_every > 0 || args.walk_cache.is_some() {
             return Err(Failure(
-                "--walks, --walk-gap and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
+                "--walks, --walk-gap, --walk-cache and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
                     .into(),
             ));
         }
@@ -121,6 +160,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     };
     params.check().map_err(Failure)?;
     crate::output::check_writable(Some(&args.output))?;
+    let walk_cache = read_walk_cache(&args)?;
 
     let references = ReferenceSet::new();
     let start = match &args.resume {
@@ -154,8 +194,10 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         compact_bishops: args.compact_bishops,
         command: reproduce_command(&args),
         searched: read_searched(&args.searched, seed)?,
+        walk_cache: walk_cache.clone(),
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
+    watch.walk_cache = args.walk_cache.as_deref().map(|path| (path, walk_cache));
     eprintln!("placing every square, then {} iterations", args.iterations);
     let stop = watch.stop.clone();
     let result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
@@ -179,6 +221,7 @@ impl<'a> Watch<'a> {
             next_progress: started + every.min(Duration::from_secs(1)),
             unit,
             written: None,
+            walk_cache: None,
         })
     }
 

@@ -1,0 +1,279 @@
+//! A run's valid-space walks kept in a file (`pack --walk-cache FILE`), so that another run of
+//! the same walks (a resumption, a run with other packing flags, one with more walks) does not
+//! walk again: 256 walks of 100,000 moves per square cost about 1.3 CPU-hours, a resumption
+//! paid them again, and the packing after them runs on one core.
+//!
+//! The walks depend only on the seed, the layout's indexing, the candidate stream, each
+//! square's index bits, the moves per walk and the gap ([`super::walk`]), and walk `w` never
+//! depends on how many walks a run makes. So a cache keyed by those serves any number of walks:
+//! a run takes the first ones it needs and walks the rest. The cache only saves time: a run that
+//! reuses it gives the recipe of the run that walked (the square's last reused walk is walked
+//! again and must agree, and every reused magic must be valid), so the recipe's command does not
+//! name it.
+//!
+//! ```text
+//! # valid-space walks of magic-gen pack (--walk-cache): a cache, not a recipe
+//! # seed=1
+//! # layout=fixed-shift
+//! # stream=few-term
+//! # walk_steps=100000
+//! # walk_gap=256
+//! slider,square,bits,walk,magic
+//! rook,a1,12,1,0x638801A62B3BFFFF
+//! ```
+
+use std::fmt::Write;
+
+use magic_tables_core::{Slider, Square, pair_index};
+
+use crate::magic_set::Indexing;
+use crate::recipe::PackedStream;
+
+use super::square::pair_parts;
+
+/// The first line of a walk cache.
+pub const TITLE: &str = "# valid-space walks of magic-gen pack (--walk-cache): a cache, not a recipe";
+
+/// The column line of a walk cache.
+const COLUMNS: &str = "slider,square,bits,walk,magic";
+
+/// The walks of one run: what decides them, and per square the magics they found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkCache {
+    /// Master seed of the run.
+    pub seed: u64,
+    /// Black or white (fixed-shift) indexing.
+    pub indexing: Indexing,
+    /// The candidate stream the walks start from.
+    pub stream: PackedStream,
+    /// Moves per walk (`--walk-steps`).
+    pub steps: u64,
+    /// The walk's gap (`--walk-gap`).
+    pub gap: usize,
+    /// Per pair (rook a1 = 0 … bishop h8 = 127): its index bits and the magics of its walks
+    /// 1, 2, … in order (empty: none known).
+    pub squares: Vec<(u32, Vec<u64>)>,
+}
+
+impl WalkCache {
+    /// The walks of a run that made none yet: every square known to have no walks.
+    pub fn empty(seed: u64, indexing: Indexing, stream: PackedStream, steps: u64, gap: usize, bits: &[u32]) -> Self {
+        WalkCache { seed, indexing, stream, steps, gap, squares: bits.iter().map(|&bits| (bits, Vec::new())).collect() }
+    }
+
+    /// The fewest walks any square has.
+    pub fn walks(&self) -> usize {
+        self.squares.iter().map(|(_, magics)| magics.len()).min().unwrap_or(0)
+    }
+
+    /// Why these walks cannot serve a run of `other`'s seed, indexing, stream, moves, gap and
+    /// index bits (they would be another run's), or `None` if they can.
+    pub fn mismatch(&self, other: &WalkCache) -> Option<String> {
+        let fields = [
+            ("seed", self.seed.to_string(), other.seed.to_string()),
+            ("layout", layout_name(self.indexing).into(), layout_name(other.indexing).into()),
+            ("stream", self.stream.name().into(), other.stream.name().into()),
+            ("walk_steps", self.steps.to_string(), other.steps.to_string()),
+            ("walk_gap", self.gap.to_string(), other.gap.to_string()),
+        ];
+        if let Some((name, mine, theirs)) = fields.into_iter().find(|(_, mine, theirs)| mine != theirs) {
+            return Some(format!("made with {name}={mine}, this run has {name}={theirs}"));
+        }
+        let pair = (0..self.squares.len()).find(|&pair| self.squares[pair].0 != other.squares[pair].0)?;
+        let (slider, square) = pair_parts(pair);
+        Some(format!(
+            "{slider} {square} has {} index bits there, {} in this run",
+            self.squares[pair].0, other.squares[pair].0
+        ))
+    }
+
+    /// These walks, with each square's longer list of walks where `more` (walks of the same run:
+    /// the same first walks) knows more of them.
+    pub fn merged(&self, more: &WalkCache) -> WalkCache {
+        let mut merged = self.clone();
+        for ((_, mine), (_, theirs)) in merged.squares.iter_mut().zip(&more.squares) {
+            if theirs.len() > mine.len() {
+                mine.clone_from(theirs);
+            }
+        }
+        merged
+    }
+
+    /// The file's text.
+    pub fn render(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(text, "{TITLE}");
+        let _ = writeln!(text, "# seed={}", self.seed);
+        let _ = writeln!(text, "# layout={}", layout_name(self.indexing));
+        let _ = writeln!(text, "# stream={}", self.stream.name());
+        let _ = writeln!(text, "# walk_steps={}", self.steps);
+        let _ = writeln!(text, "# walk_gap={}", self.gap);
+        let _ = writeln!(text, "{COLUMNS}");
+        for (pair, (bits, magics)) in self.squares.iter().enumerate() {
+            let (slider, square) = pair_parts(pair);
+            for (number, magic) in (1..).zip(magics) {
+                let _ = writeln!(text, "{slider},{square},{bits},{number},{magic:#018X}");
+            }
+        }
+        text
+    }
+
+    /// Reads a file [`WalkCache::render`] wrote. An error gives the line (1-based) and what is
+    /// wrong: a missing header, a square's walks out of order, a square whose bits change.
+    pub fn parse(text: &str) -> Result<WalkCache, (usize, String)> {
+        let mut lines = text.lines().enumerate().map(|(index, line)| (index + 1, line));
+        let mut header = |key: &str| -> Result<String, (usize, String)> {
+            let (number, line) = lines.next().ok_or((0, format!("ends before its `# {key}=` line")))?;
+            match key {
+                "title" if line == TITLE => Ok(String::new()),
+                "title" => Err((number, "not a walk cache of magic-gen pack (its first line differs)".into())),
+                "columns" if line == COLUMNS => Ok(String::new()),
+                "columns" => Err((number, format!("expected the column line `{COLUMNS}`"))),
+                _ => line
+                    .strip_prefix("# ")
+                    .and_then(|rest| rest.strip_prefix(key))
+                    .and_then(|rest| rest.strip_prefix('='))
+                    .map(str::to_owned)
+                    .ok_or((number, format!("expected `# {key}=`"))),
+            }
+        };
+        header("title")?;
+        let number = |(line, value): (usize, String)| {
+            value.parse::<u64>().map_err(|_| (line, format!("`{value}` is not a whole number")))
+        };
+        let seed = number((2, header("seed")?))?;
+        let indexing = match header("layout")?.as_str() {
+            "black" => Indexing::Black,
+            "fixed-shift" => Indexing::White,
+            other => return Err((3, format!("layout `{other}` is not black or fixed-shift"))),
+        };
+        let stream = match header("stream")?.as_str() {
+            "dense" => PackedStream::Dense,
+            "few-term" => PackedStream::FewTerm,
+            other => return Err((4, format!("stream `{other}` is not dense or few-term (the streams that walk)"))),
+        };
+        let steps = number((5, header("walk_steps")?))?;
+        let gap = number((6, header("walk_gap")?))?;
+        let gap = usize::try_from(gap).map_err(|_| (6, format!("walk_gap {gap} is out of range")))?;
+        header("columns")?;
+        let mut squares: Vec<Option<(u32, Vec<u64>)>> = vec![None; 128];
+        for (line, text) in lines {
+            let at = |message: String| (line, message);
+            let fields: Vec<&str> = text.split(',').collect();
+            let [slider, square, bits, walk, magic] = fields[..] else {
+                return Err(at(format!("{} fields where the header has 5", fields.len())));
+            };
+            let slider: Slider = slider.parse().map_err(|e| at(format!("`{slider}` is {e}")))?;
+            let square: Square = square.parse().map_err(|e| at(format!("`{square}` is {e}")))?;
+            let bits: u32 = bits
+                .parse()
+                .ok()
+                .filter(|bits| (1..=12).contains(bits))
+                .ok_or_else(|| at(format!("{slider} {square}: `{bits}` index bits is not 1 to 12")))?;
+            let walk: usize =
+                walk.parse().map_err(|_| at(format!("{slider} {square}: walk `{walk}` is not a number")))?;
+            let magic = magic
+                .strip_prefix("0x")
+                .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+                .ok_or_else(|| at(format!("{slider} {square}: `{magic}` is not a 0x-prefixed hex magic")))?;
+            let (known_bits, magics) = squares[pair_index(slider, square)].get_or_insert((bits, Vec::new()));
+            if *known_bits != bits {
+                return Err(at(format!("{slider} {square}: {bits} index bits, {known_bits} on its earlier lines")));
+            }
+            if walk != magics.len() + 1 {
+                return Err(at(format!("{slider} {square}: walk {walk} where walk {} comes next", magics.len() + 1)));
+            }
+            magics.push(magic);
+        }
+        let squares = squares
+            .into_iter()
+            .enumerate()
+            .map(|(pair, square)| {
+                square.ok_or_else(|| {
+                    let (slider, square) = pair_parts(pair);
+                    (0, format!("no walks of {slider} {square}"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(WalkCache { seed, indexing, stream, steps, gap, squares })
+    }
+}
+
+/// The layout's name as a recipe's `# layout=` line gives it.
+fn layout_name(indexing: Indexing) -> &'static str {
+    match indexing {
+        Indexing::Black => "black",
+        Indexing::White => "fixed-shift",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> WalkCache {
+        let mut cache =
+            WalkCache::empty(5, Indexing::White, PackedStream::FewTerm, 300, 64, &super::super::fixed_bits());
+        for (pair, (_, magics)) in cache.squares.iter_mut().enumerate() {
+            magics.extend((0..pair as u64 % 3 + 1).map(|w| 0x0123_4567_89AB_CDEF ^ (pair as u64) << 8 ^ w));
+        }
+        cache
+    }
+
+    #[test]
+    fn a_cache_reads_back_as_written() {
+        let cache = sample();
+        let text = cache.render();
+        assert!(text.starts_with(TITLE));
+        assert!(text.contains("\nrook,a1,12,1,0x0123456789ABCDEF\n"), "{text}");
+        assert_eq!(WalkCache::parse(&text), Ok(cache.clone()));
+        assert_eq!(cache.walks(), 1);
+        assert_eq!(cache.mismatch(&cache), None);
+    }
+
+    #[test]
+    fn damaged_caches_are_refused_with_the_line() {
+        let text = sample().render();
+        let cases: [(String, usize, &str); 7] = [
+            (text.replacen("# valid-space", "# some", 1), 1, "not a walk cache"),
+            (text.replacen("# seed=5", "# seed=x", 1), 2, "not a whole number"),
+            (text.replacen("fixed-shift", "fancy", 1), 3, "not black or fixed-shift"),
+            (text.replacen("rook,a1,12,1,", "rook,a1,12,2,", 1), 8, "walk 2 where walk 1 comes next"),
+            (text.replacen("rook,b1,12,2,", "rook,b1,11,2,", 1), 10, "11 index bits, 12 on its earlier lines"),
+            (text.replacen("rook,a1,12,1,0x", "rook,a1,12,1,", 1), 8, "not a 0x-prefixed hex magic"),
+            (
+                text.lines().filter(|line| !line.starts_with("bishop,h8")).map(|l| format!("{l}\n")).collect(),
+                0,
+                "no walks of bishop h8",
+            ),
+        ];
+        for (damaged, line, message) in cases {
+            let error = WalkCache::parse(&damaged).unwrap_err();
+            assert_eq!(error.0, line, "{error:?}");
+            assert!(error.1.contains(message), "{error:?}");
+        }
+    }
+
+    #[test]
+    fn another_runs_walks_are_named() {
+        let cache = sample();
+        let other = WalkCache { gap: 0, ..cache.clone() };
+        assert_eq!(cache.mismatch(&other).unwrap(), "made with walk_gap=64, this run has walk_gap=0");
+        let mut bits = cache.clone();
+        bits.squares[64].0 = 8;
+        assert_eq!(cache.mismatch(&bits).unwrap(), "bishop a1 has 9 index bits there, 8 in this run");
+    }
+
+    #[test]
+    fn merging_keeps_each_squares_longer_walks() {
+        let short = sample();
+        let mut long = short.clone();
+        long.squares[3].1.push(7);
+        let mut shorter = short.clone();
+        shorter.squares[4].1.clear();
+        let merged = shorter.merged(&long);
+        assert_eq!(merged.squares[3].1, long.squares[3].1);
+        assert_eq!(merged.squares[4].1, short.squares[4].1);
+        assert_eq!(long.merged(&short), long);
+    }
+}
