@@ -1054,7 +1054,10 @@ fn pack_walks_are_named_and_resume() {
         let out = path("d.csv");
         args.push(&out);
         args.extend_from_slice(&flags);
-        bad_input(&args, &["--walks, --walk-gap, --walk-cache and --tailor-every are for the first packer"]);
+        bad_input(
+            &args,
+            &["--walks, --walk-gap, --walk-cache, --pool-gap and --tailor-every are for the first packer"],
+        );
     }
 }
 

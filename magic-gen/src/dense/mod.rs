@@ -225,6 +225,8 @@ mod tests {
         for (indexing, walk_gap) in [(Indexing::Black, 0), (Indexing::White, 256)] {
             let params = Params { walks: 2, walk_steps: 300, walk_gap, ..small_params() };
             let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
+            // Pools that rank by blocked slots restart and resume alike.
+            resumed_equals_straight(indexing, PackedStream::FewTerm, Params { pool_gap: 32, ..params.clone() });
             let walked = recipe.rows.iter().filter(|row| row.walked.is_some()).count();
             assert!(walked > 20, "{indexing:?}: {walked} squares on walked candidates");
             // Walks of another length or gap find other magics: the recipe does not restore
@@ -239,6 +241,49 @@ mod tests {
                 };
                 assert!(error.contains("walk:"), "{error}");
             }
+        }
+    }
+
+    /// A candidate's blocked slots are its span less its free runs of at least the gap (against
+    /// a scan of random slot sets), and a pool with a gap ranks a candidate with long holes
+    /// before a denser one with fewer used slots, which a pool without a gap prefers.
+    #[test]
+    fn pools_with_a_gap_keep_candidates_with_long_holes() {
+        let candidate = |used: &[u16]| {
+            let span = u32::from(*used.iter().max().unwrap()) + 1;
+            let magic = used.iter().fold(0u64, |h, &u| h.wrapping_mul(31).wrapping_add(u64::from(u) + 1));
+            Candidate { position: used.len() as u64, magic, low: 0, span, used: used.to_vec(), blocked: span }
+        };
+        // Used 0, 2, 3, 10 and 30 (span 31): free runs of 1, 6 and 19 slots.
+        let c = candidate(&[30, 0, 10, 2, 3]);
+        let blocked: Vec<u32> = [0, 1, 2, 6, 7, 19, 20].iter().map(|&gap| c.blocked_with(gap)).collect();
+        assert_eq!(blocked, [31, 5, 6, 6, 12, 12, 31]);
+        let mut state = 7u64;
+        for _ in 0..300 {
+            let mut used = vec![0u16];
+            for _ in 0..state % 40 {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                used.push((state >> 40) as u16 % 500);
+            }
+            used.sort_unstable();
+            used.dedup();
+            let gap = (state >> 20) as usize % 30;
+            let runs: usize =
+                used.windows(2).map(|w| usize::from(w[1] - w[0] - 1)).filter(|&r| gap > 0 && r >= gap).sum();
+            let c = candidate(&used);
+            assert_eq!(c.blocked_with(gap), c.span - runs as u32, "{used:?}, gap {gap}");
+        }
+        let holes = candidate(&[0, 1, 2, 3, 100, 101, 102, 103]);
+        let dense = candidate(&[0, 2, 4, 6, 8, 10, 12]);
+        let third = candidate(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        for (gap, first) in [(0, &dense), (16, &holes)] {
+            let mut pool = Vec::new();
+            for c in [&third, &holes, &dense] {
+                packer::insert_pool(&mut pool, c.clone(), 2, gap);
+            }
+            let magics: Vec<u64> = pool.iter().map(|c| c.magic).collect();
+            let second = if gap == 0 { &holes } else { &third };
+            assert_eq!(magics, [first.magic, second.magic], "gap {gap}");
         }
     }
 

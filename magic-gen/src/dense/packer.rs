@@ -282,7 +282,7 @@ impl Packer {
         for (pair, candidates) in walked.iter().enumerate() {
             if self.searched[pair].is_none() {
                 for candidate in candidates {
-                    insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+                    insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
                 }
             }
         }
@@ -550,7 +550,7 @@ impl Packer {
                 best_score = score;
                 best = Some((candidate.clone(), start));
             }
-            insert_pool(&mut self.pools[pair], candidate, self.params.pool);
+            insert_pool(&mut self.pools[pair], candidate, self.params.pool, self.params.pool_gap);
         }
         self.cursors[pair] += count;
         self.drawn += count;
@@ -673,7 +673,7 @@ impl Packer {
             return false;
         }
         if self.searched[pair].is_none() {
-            insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+            insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
             self.advance_cursor(pair, position);
         }
         self.place(pair, candidate, start);
@@ -727,7 +727,7 @@ impl Packer {
                 if candidate.position == position {
                     self.tailored += 1;
                 }
-                insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool);
+                insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
                 self.place(pair, candidate, start);
             }
             _ => self.place(pair, old.candidate, old.start),
@@ -832,14 +832,21 @@ impl Packer {
     }
 }
 
-/// Adds `candidate` to `pool`, kept sorted by (used slots, span, position) and at most `cap`
+/// Adds `candidate` to `pool`, kept sorted by (used slots, span, position), or with a `gap` by
+/// (blocked slots, used slots, span, position) ([`Candidate::blocked_with`]), and at most `cap`
 /// long; a magic already in the pool is not added twice.
-pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, cap: usize) {
-    let key = |c: &Candidate| (c.used.len(), c.span, c.position);
+pub(super) fn insert_pool(pool: &mut Vec<Candidate>, mut candidate: Candidate, cap: usize, gap: usize) {
     if pool.iter().any(|d| d.magic == candidate.magic) {
         return;
     }
-    let at = pool.partition_point(|d| key(d) < key(&candidate));
+    let at = if gap == 0 {
+        let key = |c: &Candidate| (c.used.len(), c.span, c.position);
+        pool.partition_point(|d| key(d) < key(&candidate))
+    } else {
+        candidate.blocked = candidate.blocked_with(gap);
+        let key = |c: &Candidate| (c.blocked, c.used.len(), c.span, c.position);
+        pool.partition_point(|d| key(d) < key(&candidate))
+    };
     if at >= cap {
         return;
     }

@@ -34,6 +34,11 @@ pub struct Params {
     /// are room for other squares' clusters, as in the published fixed-shift tables, whose rooks
     /// sit in two or three clusters far apart (0: the whole span counts).
     pub walk_gap: usize,
+    /// Pools keep the candidates that keep the fewest slots from other squares: their span
+    /// less its free runs of at least this many slots (ties: fewer used slots), instead of
+    /// those with the fewest used slots (0). A corner rook of the published fixed-shift table
+    /// uses more slots than ours but leaves its holes in runs of hundreds, which others fill.
+    pub pool_gap: usize,
     /// One iteration in this many (of those that are not kicks) is a tailoring move
     /// (`magic-gen/src/dense/tailor.rs`; 0: never).
     pub tailor_every: u64,
@@ -57,6 +62,7 @@ impl Default for Params {
             walks: 0,
             walk_steps: 0,
             walk_gap: 0,
+            pool_gap: 0,
             tailor_every: 0,
             tailor_steps: 0,
         }
@@ -85,6 +91,12 @@ impl Params {
             return Err(format!(
                 "--walk-gap {} needs --walks and is out of range: 1 to 4096 slots (the largest index range)",
                 self.walk_gap
+            ));
+        }
+        if self.pool_gap > 4096 {
+            return Err(format!(
+                "--pool-gap {} is out of range: 0 to 4096 slots (the largest index range)",
+                self.pool_gap
             ));
         }
         if self.tailor_steps > 1 << 32 || (self.tailor_every > 0) != (self.tailor_steps > 0) {

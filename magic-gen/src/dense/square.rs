@@ -98,6 +98,37 @@ pub struct Candidate {
     pub span: u32,
     /// Used indices minus `low`, in a scrambled order (fit probes saturate sooner).
     pub used: Vec<u16>,
+    /// The slots it keeps from other squares as a pool ranks it: its span less its free runs
+    /// of at least the pool's gap slots ([`Candidate::blocked_with`]; the span until it enters
+    /// a pool with a gap).
+    pub blocked: u32,
+}
+
+impl Candidate {
+    /// Its span less its free runs of at least `gap` slots between its first and last used
+    /// slot (the whole span for `gap` 0).
+    pub fn blocked_with(&self, gap: usize) -> u32 {
+        if gap == 0 {
+            return self.span;
+        }
+        let mut bits = vec![0u64; (self.span as usize).div_ceil(64)];
+        for &slot in &self.used {
+            bits[usize::from(slot) / 64] |= 1 << (slot % 64);
+        }
+        let mut free_in_runs = 0;
+        let mut run = 0;
+        for slot in 0..self.span as usize {
+            if bits[slot / 64] >> (slot % 64) & 1 == 1 {
+                if run >= gap {
+                    free_in_runs += run;
+                }
+                run = 0;
+            } else {
+                run += 1;
+            }
+        }
+        self.span - free_in_runs as u32
+    }
 }
 
 /// Epoch-stamped scratch table for validity tests: a slot from an older epoch counts as empty,
@@ -150,6 +181,6 @@ impl CandidateTester {
         let mut used: Vec<u16> = indices.iter().map(|&i| (i - low) as u16).collect();
         // Probe far-apart slots first: neighbouring slots are used or free together.
         used.sort_by_key(|&r| (u32::from(r).wrapping_mul(0x9E37_79B9).rotate_left(16), r));
-        Candidate { position, magic, low, span, used }
+        Candidate { position, magic, low, span, used, blocked: span }
     }
 }

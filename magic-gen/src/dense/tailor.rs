@@ -115,7 +115,7 @@ mod tests {
         let window = 5_000..5_000 + from.span as usize - 64;
         let mut board = Board::default();
         for slot in (0..20_000).filter(|slot| !window.contains(slot)) {
-            let one = Candidate { position: 0, magic: 0, low: 0, span: 1, used: vec![0] };
+            let one = Candidate { position: 0, magic: 0, low: 0, span: 1, used: vec![0], blocked: 1 };
             board.set(&one, slot, true);
         }
         let from_top = board.lowest_fit(&from, 0, CAPACITY).unwrap() + from.span as usize;

@@ -396,6 +396,11 @@ pub struct PackArgs {
     /// apart, with room between them for other squares (0: the whole span counts).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub walk_gap: usize,
+    /// Pools keep the candidates that keep the fewest slots from other squares, their span less
+    /// its free runs of at least N slots (ties: fewer used slots), rather than those with the
+    /// fewest used slots (0): candidates whose holes are long enough for others to fill.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub pool_gap: usize,
     /// With --walks: keep the run's walks in FILE (written atomically once they are made) and
     /// take the walks FILE already holds instead of walking them again: a resumption, a run with
     /// other packing flags or with more walks then skips them. Walks depend only on the seed,

@@ -133,9 +133,14 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     if args.stream == PackStream::Compact {
-        if args.walks > 0 || args.walk_gap > 0 || args.tailor_every > 0 || args.walk_cache.is_some() {
+        if args.walks > 0
+            || args.walk_gap > 0
+            || args.pool_gap > 0
+            || args.tailor_every > 0
+            || args.walk_cache.is_some()
+        {
             return Err(Failure(
-                "--walks, --walk-gap, --walk-cache and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
+                "--walks, --walk-gap, --walk-cache, --pool-gap and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
                     .into(),
             ));
         }
@@ -154,6 +159,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         walks: args.walks,
         walk_steps: args.walk_steps,
         walk_gap: args.walk_gap,
+        pool_gap: args.pool_gap,
         tailor_every: args.tailor_every,
         tailor_steps: args.tailor_steps,
         ..Params::default()
@@ -506,6 +512,7 @@ fn reproduce_command(args: &PackArgs) -> String {
         ("--walks", args.walks as u64, 0),
         ("--walk-steps", args.walk_steps, 0),
         ("--walk-gap", args.walk_gap as u64, 0),
+        ("--pool-gap", args.pool_gap as u64, 0),
         ("--tailor-every", args.tailor_every, 0),
         ("--tailor-steps", args.tailor_steps, 0),
         ("--restart-every", args.restart_every, 0),
