@@ -1056,7 +1056,9 @@ fn pack_walks_are_named_and_resume() {
         args.extend_from_slice(&flags);
         bad_input(
             &args,
-            &["--walks, --walk-gap, --walk-cache, --pool-gap and --tailor-every are for the first packer"],
+            &[
+                "--walks, --walk-gap, --walk-cache, --pool-gap, --score-blocked and --tailor-every are for the first packer",
+            ],
         );
     }
 }

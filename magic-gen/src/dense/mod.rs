@@ -227,6 +227,8 @@ mod tests {
             let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
             // Pools that rank by blocked slots restart and resume alike.
             resumed_equals_straight(indexing, PackedStream::FewTerm, Params { pool_gap: 32, ..params.clone() });
+            let scored = Params { pool_gap: 32, score_blocked: true, ..params.clone() };
+            resumed_equals_straight(indexing, PackedStream::FewTerm, scored);
             let walked = recipe.rows.iter().filter(|row| row.walked.is_some()).count();
             assert!(walked > 20, "{indexing:?}: {walked} squares on walked candidates");
             // Walks of another length or gap find other magics: the recipe does not restore

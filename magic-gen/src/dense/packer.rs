@@ -195,6 +195,8 @@ impl Packer {
                 .collect(),
             _ => Vec::new(),
         };
+        let mut tester = CandidateTester::default();
+        tester.gap = params.pool_gap;
         Packer {
             indexing,
             seed,
@@ -215,7 +217,7 @@ impl Packer {
             tailored: 0,
             searched: vec![None; pairs],
             walked: Arc::new(Vec::new()),
-            tester: CandidateTester::default(),
+            tester,
         }
     }
 
@@ -590,9 +592,16 @@ impl Packer {
         Some(old)
     }
 
-    /// Score of a placement ending at `top` with `used` slots: lower is better.
+    /// Score of a placement ending at `top` with `used` slots (or blocked slots, see
+    /// [`Packer::weight`]): lower is better.
     fn score(&self, top: usize, used: usize) -> (usize, usize) {
         (top + self.params.lambda * used, top)
+    }
+
+    /// The slots a placement of `candidate` is charged for: its used slots, or with
+    /// `params.score_blocked` its blocked ones (those it keeps from other squares).
+    fn weight(&self, candidate: &Candidate) -> usize {
+        if self.params.score_blocked { candidate.blocked as usize } else { candidate.used.len() }
     }
 
     /// The lowest fit of `candidate` whose score beats `best`, with top at most `max_top`.
@@ -602,10 +611,10 @@ impl Packer {
         max_top: usize,
         best: (usize, usize),
     ) -> Option<(usize, (usize, usize))> {
-        let penalty = self.params.lambda * candidate.used.len();
+        let penalty = self.params.lambda * self.weight(candidate);
         let limit = max_top.min(best.0.checked_sub(penalty)?);
         let start = self.board.lowest_fit(candidate, candidate.low as usize, limit)?;
-        let score = self.score(start + candidate.span as usize, candidate.used.len());
+        let score = self.score(start + candidate.span as usize, self.weight(candidate));
         (score < best).then_some((start, score))
     }
 
@@ -645,7 +654,7 @@ impl Packer {
                 && (best.is_none()
                     || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64))
             {
-                let incumbent = best.as_ref().map(|(c, start)| self.score(start + c.span as usize, c.used.len()));
+                let incumbent = best.as_ref().map(|(c, start)| self.score(start + c.span as usize, self.weight(c)));
                 if let Some(found) = self.draw_and_fit(pair, 16_384, CAPACITY, incumbent) {
                     best = Some(found);
                 }
@@ -747,7 +756,7 @@ impl Packer {
     pub fn sink(&mut self, pair: usize) {
         let old = self.unplace(pair).expect("all squares are placed");
         let mut best = self.best_fit(pair, Some(&old.candidate), old.top()).expect("the old place is free");
-        let incumbent = self.score(best.1 + best.0.span as usize, best.0.used.len());
+        let incumbent = self.score(best.1 + best.0.span as usize, self.weight(&best.0));
         if let Some(found) = self.draw_and_fit(pair, self.params.fresh, old.top(), Some(incumbent)) {
             best = found;
         }
@@ -843,7 +852,11 @@ pub(super) fn insert_pool(pool: &mut Vec<Candidate>, mut candidate: Candidate, c
         let key = |c: &Candidate| (c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     } else {
-        candidate.blocked = candidate.blocked_with(gap);
+        // Walked candidates come without (their walk's tester has no gap); a span equal to
+        // the blocked slots may also be right, and computing it again gives it.
+        if candidate.blocked == candidate.span {
+            candidate.blocked = candidate.blocked_with(gap);
+        }
         let key = |c: &Candidate| (c.blocked, c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     };

@@ -39,6 +39,10 @@ pub struct Params {
     /// those with the fewest used slots (0). A corner rook of the published fixed-shift table
     /// uses more slots than ours but leaves its holes in runs of hundreds, which others fill.
     pub pool_gap: usize,
+    /// With a pool gap: a placement is charged for its blocked slots rather than its used ones
+    /// (`top + lambda · blocked`), so a square takes the candidate that leaves the most room
+    /// for others.
+    pub score_blocked: bool,
     /// One iteration in this many (of those that are not kicks) is a tailoring move
     /// (`magic-gen/src/dense/tailor.rs`; 0: never).
     pub tailor_every: u64,
@@ -63,6 +67,7 @@ impl Default for Params {
             walk_steps: 0,
             walk_gap: 0,
             pool_gap: 0,
+            score_blocked: false,
             tailor_every: 0,
             tailor_steps: 0,
         }
@@ -92,6 +97,9 @@ impl Params {
                 "--walk-gap {} needs --walks and is out of range: 1 to 4096 slots (the largest index range)",
                 self.walk_gap
             ));
+        }
+        if self.score_blocked && self.pool_gap == 0 {
+            return Err("--score-blocked needs --pool-gap (the runs that count as room for others)".to_owned());
         }
         if self.pool_gap > 4096 {
             return Err(format!(

@@ -138,11 +138,14 @@ pub struct CandidateTester {
     epoch: u32,
     stamps: Vec<u32>,
     ids: Vec<u16>,
+    /// A pool's gap ([`Candidate::blocked_with`]): candidates it makes carry their blocked
+    /// slots (0: their span).
+    pub gap: usize,
 }
 
 impl Default for CandidateTester {
     fn default() -> Self {
-        CandidateTester { epoch: 0, stamps: vec![0; 4096], ids: vec![0; 4096] }
+        CandidateTester { epoch: 0, stamps: vec![0; 4096], ids: vec![0; 4096], gap: 0 }
     }
 }
 
@@ -181,6 +184,7 @@ impl CandidateTester {
         let mut used: Vec<u16> = indices.iter().map(|&i| (i - low) as u16).collect();
         // Probe far-apart slots first: neighbouring slots are used or free together.
         used.sort_by_key(|&r| (u32::from(r).wrapping_mul(0x9E37_79B9).rotate_left(16), r));
-        Candidate { position, magic, low, span, used, blocked: span }
+        let candidate = Candidate { position, magic, low, span, used, blocked: span };
+        Candidate { blocked: candidate.blocked_with(self.gap), ..candidate }
     }
 }

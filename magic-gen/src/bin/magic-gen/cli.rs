@@ -401,6 +401,10 @@ pub struct PackArgs {
     /// fewest used slots (0): candidates whose holes are long enough for others to fill.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub pool_gap: usize,
+    /// With --pool-gap: a placement is charged for its blocked slots (span less the free runs
+    /// of --pool-gap slots or more) rather than its used slots, in `top + lambda · slots`.
+    #[arg(long)]
+    pub score_blocked: bool,
     /// With --walks: keep the run's walks in FILE (written atomically once they are made) and
     /// take the walks FILE already holds instead of walking them again: a resumption, a run with
     /// other packing flags or with more walks then skips them. Walks depend only on the seed,

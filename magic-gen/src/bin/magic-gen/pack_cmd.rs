@@ -136,11 +136,12 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         if args.walks > 0
             || args.walk_gap > 0
             || args.pool_gap > 0
+            || args.score_blocked
             || args.tailor_every > 0
             || args.walk_cache.is_some()
         {
             return Err(Failure(
-                "--walks, --walk-gap, --walk-cache, --pool-gap and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
+                "--walks, --walk-gap, --walk-cache, --pool-gap, --score-blocked and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
                     .into(),
             ));
         }
@@ -160,6 +161,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         walk_steps: args.walk_steps,
         walk_gap: args.walk_gap,
         pool_gap: args.pool_gap,
+        score_blocked: args.score_blocked,
         tailor_every: args.tailor_every,
         tailor_steps: args.tailor_steps,
         ..Params::default()
@@ -520,6 +522,9 @@ fn reproduce_command(args: &PackArgs) -> String {
         if value != default {
             words.push(format!("{flag} {value}"));
         }
+    }
+    if args.score_blocked {
+        words.push("--score-blocked".to_owned());
     }
     words.join(" ")
 }
