@@ -281,7 +281,7 @@ mod tests {
         for (gap, first) in [(0, &dense), (16, &holes)] {
             let mut pool = Vec::new();
             for c in [&third, &holes, &dense] {
-                packer::insert_pool(&mut pool, c.clone(), 2, gap);
+                packer::insert_pool(&mut pool, Candidate { blocked: c.blocked_with(gap), ..c.clone() }, 2, gap);
             }
             let magics: Vec<u64> = pool.iter().map(|c| c.magic).collect();
             let second = if gap == 0 { &holes } else { &third };

@@ -284,7 +284,10 @@ impl Packer {
         for (pair, candidates) in walked.iter().enumerate() {
             if self.searched[pair].is_none() {
                 for candidate in candidates {
-                    insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
+                    // A walk's tester has no pool gap: its candidates get their blocked slots here.
+                    let blocked = candidate.blocked_with(self.params.pool_gap);
+                    let candidate = Candidate { blocked, ..candidate.clone() };
+                    insert_pool(&mut self.pools[pair], candidate, self.params.pool, self.params.pool_gap);
                 }
             }
         }
@@ -842,9 +845,10 @@ impl Packer {
 }
 
 /// Adds `candidate` to `pool`, kept sorted by (used slots, span, position), or with a `gap` by
-/// (blocked slots, used slots, span, position) ([`Candidate::blocked_with`]), and at most `cap`
-/// long; a magic already in the pool is not added twice.
-pub(super) fn insert_pool(pool: &mut Vec<Candidate>, mut candidate: Candidate, cap: usize, gap: usize) {
+/// (blocked slots, used slots, span, position) (`candidate.blocked`, which the packer's tester
+/// computed with that gap), and at most `cap` long; a magic already in the pool is not added
+/// twice.
+pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, cap: usize, gap: usize) {
     if pool.iter().any(|d| d.magic == candidate.magic) {
         return;
     }
@@ -852,11 +856,6 @@ pub(super) fn insert_pool(pool: &mut Vec<Candidate>, mut candidate: Candidate, c
         let key = |c: &Candidate| (c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     } else {
-        // Walked candidates come without (their walk's tester has no gap); a span equal to
-        // the blocked slots may also be right, and computing it again gives it.
-        if candidate.blocked == candidate.span {
-            candidate.blocked = candidate.blocked_with(gap);
-        }
         let key = |c: &Candidate| (c.blocked, c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     };
