@@ -115,19 +115,8 @@ impl Candidate {
         for &slot in &self.used {
             bits[usize::from(slot) / 64] |= 1 << (slot % 64);
         }
-        let mut free_in_runs = 0;
-        let mut run = 0;
-        for slot in 0..self.span as usize {
-            if bits[slot / 64] >> (slot % 64) & 1 == 1 {
-                if run >= gap {
-                    free_in_runs += run;
-                }
-                run = 0;
-            } else {
-                run += 1;
-            }
-        }
-        self.span - free_in_runs as u32
+        // The walk's measure of the room between a magic's clusters, on the uncut span.
+        self.span - super::walk::large_runs_inside(&bits, bits.len() * 64, 0, gap)
     }
 }
 

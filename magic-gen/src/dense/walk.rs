@@ -156,7 +156,7 @@ fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
 
 /// The free slots of `used` (a bitset of `range` slots) in runs of at least `gap` slots that
 /// lie between its first and last used slot once the range is cut at `cut` (slot `cut` first).
-fn large_runs_inside(used: &[u64], range: usize, cut: usize, gap: usize) -> u32 {
+pub(super) fn large_runs_inside(used: &[u64], range: usize, cut: usize, gap: usize) -> u32 {
     // In the cut range, the slots at or above the cut come first, then those below it.
     let rotated = used_slots(used).filter(|&slot| slot >= cut).chain(used_slots(used).filter(|&slot| slot < cut));
     let mut previous: Option<usize> = None;

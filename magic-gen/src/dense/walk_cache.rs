@@ -27,7 +27,7 @@ use std::fmt::Write;
 use magic_tables_core::{Slider, Square, pair_index};
 
 use crate::magic_set::Indexing;
-use crate::recipe::PackedStream;
+use crate::recipe::{PackedStream, RecipeLayout};
 
 use super::square::pair_parts;
 
@@ -71,7 +71,11 @@ impl WalkCache {
     pub fn mismatch(&self, other: &WalkCache) -> Option<String> {
         let fields = [
             ("seed", self.seed.to_string(), other.seed.to_string()),
-            ("layout", layout_name(self.indexing).into(), layout_name(other.indexing).into()),
+            (
+                "layout",
+                RecipeLayout::Packed(self.indexing).name().into(),
+                RecipeLayout::Packed(other.indexing).name().into(),
+            ),
             ("stream", self.stream.name().into(), other.stream.name().into()),
             ("walk_steps", self.steps.to_string(), other.steps.to_string()),
             ("walk_gap", self.gap.to_string(), other.gap.to_string()),
@@ -104,7 +108,7 @@ impl WalkCache {
         let mut text = String::new();
         let _ = writeln!(text, "{TITLE}");
         let _ = writeln!(text, "# seed={}", self.seed);
-        let _ = writeln!(text, "# layout={}", layout_name(self.indexing));
+        let _ = writeln!(text, "# layout={}", RecipeLayout::Packed(self.indexing).name());
         let _ = writeln!(text, "# stream={}", self.stream.name());
         let _ = writeln!(text, "# walk_steps={}", self.steps);
         let _ = writeln!(text, "# walk_gap={}", self.gap);
@@ -196,14 +200,6 @@ impl WalkCache {
             })
             .collect::<Result<_, _>>()?;
         Ok(WalkCache { seed, indexing, stream, steps, gap, squares })
-    }
-}
-
-/// The layout's name as a recipe's `# layout=` line gives it.
-fn layout_name(indexing: Indexing) -> &'static str {
-    match indexing {
-        Indexing::Black => "black",
-        Indexing::White => "fixed-shift",
     }
 }
 
