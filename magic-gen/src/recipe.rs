@@ -26,8 +26,7 @@
 //!   column and checked rather than re-derived. A packed recipe may name `walk:N`, the magic
 //!   the `N`-th valid-space walk of its square found in the run its `# command=` line gives
 //!   (`pack --walks`), also stated in the `magic` column and checked: a walk takes seconds, too
-//!   long for a build script to repeat. Likewise `tailor:I`, the magic a tailoring move of that
-//!   run found at its iteration `I` (`pack --tailor-every`), stated and checked.
+//!   long for a build script to repeat.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
@@ -45,9 +44,9 @@ use crate::geometry::relevant_mask;
 use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, SetReport, check_set};
 use crate::records::RecordError;
 use crate::reference::ReferenceSet;
-use crate::search::compact_stream::{Terms, compact_candidate};
 use crate::search::dense_stream::dense_candidate;
 use crate::search::few_term_stream::few_term_candidate;
+use crate::search::terms::Terms;
 use crate::search::{Family, nth_candidate};
 use crate::text::{parse_hex, quote_prefix, strip_bom};
 use magic_tables_core::{Slider, Square, pair_index};
@@ -86,8 +85,6 @@ impl RecipeLayout {
 pub enum PackedStream {
     /// [`crate::search::dense_stream`], the first packer's (no `# stream=` line).
     Dense,
-    /// [`crate::search::compact_stream`], compact few-term magics (`# stream=compact`).
-    Compact,
     /// [`crate::search::few_term_stream`], few-term magics of varied budgets (`# stream=few-term`).
     FewTerm,
 }
@@ -97,7 +94,6 @@ impl PackedStream {
     pub fn name(self) -> &'static str {
         match self {
             PackedStream::Dense => "dense",
-            PackedStream::Compact => "compact",
             PackedStream::FewTerm => "few-term",
         }
     }
@@ -133,10 +129,6 @@ pub struct RecipeRow {
     /// recipe, the magic in the `magic` column): walk `N` (1-based, `position`) of the square
     /// in the run the recipe's `# command=` gives. The build checks it rather than walking again.
     pub walked: Option<u64>,
-    /// A magic of one of the packing run's tailoring moves (`tailor:I` in the `k` column of a
-    /// packed recipe, the magic in the `magic` column): found by the move of iteration `I`
-    /// (`position`) of the run the recipe's `# command=` gives. The build checks it.
-    pub tailored: Option<u64>,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -267,12 +259,11 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = match (row.searched, row.swept, row.walked, row.tailored) {
+                    let search = match (row.searched, row.swept, row.walked) {
                         (true, ..) => "search:",
-                        (false, Some(_), ..) => "sweep:",
-                        (false, None, Some(_), _) => "walk:",
-                        (false, None, None, Some(_)) => "tailor:",
-                        (false, None, None, None) => "",
+                        (false, Some(_), _) => "sweep:",
+                        (false, None, Some(_)) => "walk:",
+                        (false, None, None) => "",
                     };
                     let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
@@ -339,12 +330,11 @@ impl Recipe {
                     "command" => command = Some(value.to_owned()),
                     "stream" => {
                         stream = match value {
-                            "compact" => PackedStream::Compact,
                             "dense" => PackedStream::Dense,
                             "few-term" => PackedStream::FewTerm,
                             other => {
                                 return Err(at(format!(
-                                    "unknown stream `{}`: dense, compact or few-term",
+                                    "unknown stream `{}`: dense or few-term",
                                     quote_prefix(other)
                                 )));
                             }
@@ -407,11 +397,9 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                // A searched, swept, walked or tailored row's position is in the search's list,
-                // the square's walks or the run's iterations, not the packer's stream.
-                for row in rows.iter().filter(|row| {
-                    !row.searched && row.swept.is_none() && row.walked.is_none() && row.tailored.is_none()
-                }) {
+                // A searched, swept or walked row's position is in the search's list or the
+                // square's walks, not the packer's stream.
+                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none() && row.walked.is_none()) {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -438,7 +426,7 @@ fn row_bits(row: &RecipeRow) -> u32 {
 
 /// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
 fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
-    if let Some(magic) = row.swept.or(row.walked).or(row.tailored) {
+    if let Some(magic) = row.swept.or(row.walked) {
         return magic;
     }
     if row.searched {
@@ -446,10 +434,6 @@ fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &Rec
     }
     match (layout, stream) {
         (RecipeLayout::Packed(_), PackedStream::Dense) => dense_candidate(seed, row.slider, row.square, row.position),
-        (RecipeLayout::Packed(indexing), PackedStream::Compact) => {
-            let terms = Terms::new(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
-            compact_candidate(seed, row.slider, row.square, &terms, row.position)
-        }
         (RecipeLayout::Packed(indexing), PackedStream::FewTerm) => {
             let terms = Terms::signed(row.slider, row.square, row_bits(row), indexing == Indexing::Black);
             few_term_candidate(seed, row.slider, row.square, &terms, row.position)
@@ -509,17 +493,16 @@ fn parse_row(
                 _ => None,
             };
             // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
-            // --black`), `walk:N` (a magic of the run's walks) or `tailor:I` (a magic of the
-            // run's tailoring moves), the last three stated in the `magic` column, instead of a
-            // position in the packer's stream.
-            let found = ["search", "sweep", "walk", "tailor"].into_iter().find_map(|kind| {
+            // --black`) or `walk:N` (a magic of the run's walks), the last two stated in the
+            // `magic` column, instead of a position in the packer's stream.
+            let found = ["search", "sweep", "walk"].into_iter().find_map(|kind| {
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            let (position, searched, swept, walked, tailored) = match found {
+            let (position, searched, swept, walked) = match found {
                 Some((kind, number)) => {
-                    // Walked and tailored magics are the packer's own, in either layout.
-                    let packer_made = matches!(kind, "walk" | "tailor");
+                    // Walked magics are the packer's own, in either layout.
+                    let packer_made = kind == "walk";
                     let black = layout == RecipeLayout::Packed(Indexing::Black);
                     if !packer_made && !black {
                         return Err(at_square(format!("`{kind}:N` rows are black magics: only in black recipes")));
@@ -531,20 +514,19 @@ fn parse_row(
                         at_square(format!("`{}` is not {kind}:N with N from 1", quote_prefix(fields[2])))
                     })?;
                     if kind == "search" {
-                        (number, true, None, None, None)
+                        (number, true, None, None)
                     } else {
                         let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
                         let magic = parse_hex(stated).map_err(|_| {
                             at_square(format!("a `{kind}:N` row needs its magic in the `magic` column"))
                         })?;
                         match kind {
-                            "sweep" => (number, false, Some(magic), None, None),
-                            "walk" => (number, false, None, Some(magic), None),
-                            _ => (number, false, None, None, Some(magic)),
+                            "sweep" => (number, false, Some(magic), None),
+                            _ => (number, false, None, Some(magic)),
                         }
                     }
                 }
-                None => (number(2)?, false, None, None, None),
+                None => (number(2)?, false, None, None),
             };
             RecipeRow {
                 line: line_number,
@@ -556,7 +538,6 @@ fn parse_row(
                 swept,
                 searched,
                 walked,
-                tailored,
             }
         }
         RecipeLayout::FewerBits => {
@@ -598,7 +579,6 @@ fn parse_row(
                 swept: swept.map(|s| s.1),
                 searched: false,
                 walked: None,
-                tailored: None,
             }
         }
     };
@@ -607,7 +587,6 @@ fn parse_row(
         && !fields[fields.len() - 1].is_empty()
         && row.swept.is_none()
         && row.walked.is_none()
-        && row.tailored.is_none()
     {
         let stated = fields[fields.len() - 1];
         let derived = derive_magic(seed, layout, stream, &row);

@@ -7,41 +7,35 @@
 //! * `board`: the bitset of used slots;
 //! * `rng`: the per-iteration decision RNG;
 //! * `params`: the search's parameters;
+//! * `preset`: the named settings of the shipped recipes, and `--set`;
 //! * `packer`: the packing search ([`Packer`]), and its recipes;
 //! * `compact`: the bishops' cache-line compaction;
+//! * `slots`: a magic's shortest span and the long free runs inside it;
 //! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
 //! * `walk_cache`: a run's walks kept in a file for later runs of the same walks;
-//! * `tailor`: tailoring moves, magics walked to fit the table as it stands;
-//! * `run`: a whole run with restarts and checkpoints ([`run()`]);
-//! * `pools`, `anneal`, `anneal_run`: the annealing packer over compact few-term candidates
-//!   ([`run_anneal`]).
+//! * `run`: a whole run with restarts and checkpoints ([`run()`]).
 
-mod anneal;
-mod anneal_run;
 mod board;
 mod compact;
 mod packer;
 mod params;
-mod pools;
+mod preset;
 mod rng;
 mod run;
+mod slots;
 mod square;
-mod tailor;
 mod walk;
 mod walk_cache;
 
-pub use anneal::{AnnealParams, Placement, Spot};
-pub use anneal_run::{AnnealPlan, AnnealStart, STOPPED_EARLY, run_anneal};
 pub use board::{Board, CAPACITY};
 pub use packer::{Found, Packer, Placed, Searched};
 pub use params::Params;
-pub use pools::{Pool, PoolParams, build_pools};
+pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
-pub use run::{Finished, MAX_ITERATIONS, Observer, Progress, RunPlan, Start, run};
+pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
-pub use tailor::{TAILORED, tailored_iteration};
 pub use walk::{WALKED, walk_number};
-pub use walk_cache::WalkCache;
+pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};
 
 #[cfg(test)]
 mod tests {
@@ -140,67 +134,14 @@ mod tests {
             Ok(())
         }
 
-        fn poll(&mut self, progress: &Progress) -> Option<String> {
-            (Some(progress.iteration) == self.stop_at).then(|| "stopped by the test".to_owned())
+        fn poll(&mut self, progress: &Progress) -> Option<Halt> {
+            (Some(progress.iteration) == self.stop_at).then(|| Halt::End("stopped by the test".to_owned()))
         }
 
         fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
             self.walks = Some(walks.clone());
             Ok(())
         }
-    }
-
-    fn tiny_anneal_plan(cycles: u64) -> AnnealPlan {
-        AnnealPlan {
-            indexing: Indexing::Black,
-            seed: 4,
-            // The four centre bishops get 12 index bits: their 9-bit magics are too rare for a
-            // test's draws (about one in 800,000).
-            bits: (0..128)
-                .map(|pair| if [91, 92, 99, 100].contains(&pair) { 12 } else { 64 - pair_parts(pair).0.fixed_shift() })
-                .collect(),
-            pools: PoolParams {
-                rook_draws: 6_000,
-                bishop_draws: 300,
-                size: 8,
-                span_size: 2,
-                sample_size: 2,
-                min_valid: 1,
-            },
-            anneal: AnnealParams { chains: 2, cycle_moves: 40, ..AnnealParams::default() },
-            cycles,
-            compact_bishops: true,
-            command: "test".into(),
-        }
-    }
-
-    /// The annealing packer's recipes verify, do not depend on the thread count, and a run
-    /// stopped after a cycle and resumed is the run that never stopped. Tiny budgets: this
-    /// runs unoptimized.
-    #[test]
-    fn annealing_runs_verify_and_resume() {
-        let references = ReferenceSet::new();
-        let plan = tiny_anneal_plan(3);
-        // The uninterrupted run on one thread.
-        let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
-        let straight = one_thread
-            .install(|| run_anneal(&references, AnnealStart::New, &plan, &mut whole, &AtomicBool::new(false)))
-            .unwrap();
-        let report = straight.recipe.check(&references).unwrap();
-        assert!(report.used <= report.entries && report.used >= 6_328, "{report:?}");
-        // Parsed back, the recipe derives the same magics from the compact stream.
-        let text = straight.recipe.render(Some((report.entries, report.used)));
-        assert_eq!(Recipe::parse(&text).unwrap().magic_set(), straight.recipe.magic_set());
-        // Stopped after one cycle and resumed by the same plan, on every thread.
-        let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(1), walks: None };
-        let stopped = run_anneal(&references, AnnealStart::New, &plan, &mut first, &AtomicBool::new(false)).unwrap();
-        assert_eq!(stopped.iteration, 1);
-        let mut second = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
-        let resumed =
-            run_anneal(&references, AnnealStart::Resume(stopped.recipe), &plan, &mut second, &AtomicBool::new(false))
-                .unwrap();
-        assert_eq!(resumed.recipe, straight.recipe);
     }
 
     /// A run stopped and resumed from its last checkpoint ends exactly as the run that never
@@ -339,26 +280,64 @@ mod tests {
         assert!(error.contains("rook f1 walk 2") && error.contains("not this run's walks"), "{error}");
     }
 
-    /// The same with tailoring moves: a resumption restores the tailored magics its recipe
-    /// states (`tailor:I`) and goes on as the run that never stopped; a stated magic that is not
-    /// valid for its square is refused.
-    #[test]
-    fn a_resumed_run_with_tailoring_is_the_run_that_never_stopped() {
-        for indexing in [Indexing::Black, Indexing::White] {
-            let params = Params { tailor_every: 1, tailor_steps: 200, ..small_params() };
-            let recipe = resumed_equals_straight(indexing, PackedStream::FewTerm, params.clone());
-            assert!(
-                recipe.rows.iter().any(|row| row.tailored.is_some()),
-                "{indexing:?}: no square on a tailored magic"
-            );
-            let mut damaged = recipe.clone();
-            let row = damaged.rows.iter_mut().find(|row| row.tailored.is_some()).unwrap();
-            row.tailored = Some(1);
-            let Err(error) = Packer::restore(&ReferenceSet::new(), &damaged, params) else {
-                panic!("{indexing:?}: restored a tailored magic that is not valid")
-            };
-            assert!(error.contains("tailor:") && error.contains("not valid"), "{error}");
+    /// Suspends a run when it reaches an iteration.
+    struct Suspender {
+        at: u64,
+        written: Vec<Recipe>,
+    }
+
+    impl Observer for Suspender {
+        fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+            self.written.push(best.clone());
+            Ok(())
         }
+
+        fn poll(&mut self, progress: &Progress) -> Option<Halt> {
+            (progress.iteration == self.at).then(|| Halt::Suspend("SIGTERM".to_owned()))
+        }
+    }
+
+    /// A run suspended between two restarts hands out the state of the last one; resumed from
+    /// it (and suspended again), it ends exactly as the run that never stopped. Suspended
+    /// before its first restart, it ends as a time limit would end it.
+    #[test]
+    fn a_suspended_run_resumes_as_the_run_that_never_stopped() {
+        let references = ReferenceSet::new();
+        let params = Params { walks: 2, walk_steps: 100, ..small_params() };
+        let plan = |iterations| RunPlan {
+            iterations,
+            restart_every: 10,
+            compact_bishops: Some(50),
+            command: "t".into(),
+            searched: Vec::new(),
+            walk_cache: None,
+        };
+        let start = Start::New { indexing: Indexing::Black, stream: PackedStream::FewTerm, seed: 4, bits: fixed_bits() };
+        let go = |start: Start, iterations: u64, at: u64| {
+            let mut observer = Suspender { at, written: Vec::new() };
+            let finished =
+                run(&references, start, params.clone(), &plan(iterations), &mut observer, &AtomicBool::new(false))
+                    .unwrap();
+            assert_eq!(observer.written.last(), Some(&finished.recipe));
+            finished
+        };
+        let straight = go(start.clone(), 45, u64::MAX);
+        let early = go(start.clone(), 45, 7);
+        assert!(!early.recipe.checkpoint.as_ref().unwrap().stopped.starts_with(SUSPENDED));
+        let first = go(start, 45, 27);
+        let state = first.recipe.checkpoint.clone().unwrap();
+        assert_eq!((first.iteration, state.iteration), (27, 20));
+        assert!(state.stopped.starts_with(SUSPENDED), "{}", state.stopped);
+        assert_eq!(first.bishop_lines, None);
+        // Resumed, suspended right away (its start is a restart's state), and resumed again.
+        let second = go(Start::Resume(first.recipe.clone()), 25, 20);
+        assert_eq!(second.recipe.rows, first.recipe.rows);
+        assert_eq!(second.recipe.checkpoint.as_ref().unwrap().iteration, 20);
+        let second = go(Start::Resume(second.recipe), 25, 33);
+        assert_eq!(second.recipe.checkpoint.as_ref().unwrap().iteration, 30);
+        let resumed = go(Start::Resume(second.recipe), 15, u64::MAX);
+        assert_eq!(resumed.recipe, straight.recipe);
+        assert_eq!(resumed.bishop_lines, straight.bishop_lines);
     }
 
     /// Runs 60 iterations straight and as 20 + 40 resumed; returns the straight run's recipe.

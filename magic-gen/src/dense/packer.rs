@@ -13,8 +13,7 @@
 //!
 //! With walks (`params.walks`, `walk.rs`), each square's pool also holds the candidates of
 //! its valid-space walks for the whole run: few used slots over short spans, which the streams
-//! almost never draw. A recipe states a placed walked magic as `walk:N`. A tailored magic is
-//! stated the same way, as `tailor:I` (the iteration that found it).
+//! almost never draw. A recipe states a placed walked magic as `walk:N`.
 //!
 //! Search: a greedy construction (rooks by mask size, then bishops; for each square at least
 //! `init_valid` valid candidates, or `init_draws` draws, each fitted at its lowest offset; the
@@ -28,10 +27,6 @@
 //!   `0..=kick_window` slots plus random ones (at least 2 to `kick_size`) and put them back one
 //!   by one in random order at their best score; kept if the table end does not grow and the
 //!   sum of the squares' tops grows by at most `kick_slack`, otherwise undone;
-//! * *tailor* (with `tailor_every`: 1 in `tailor_every` of the iterations that are not kicks):
-//!   one of the 12 squares that end highest walks from its magic (or, half the time, one of its
-//!   pool's) towards one that fits lower in the table as it stands (`tailor.rs`); kept if it
-//!   ends lower (or as low with fewer used slots), and the magic joins its pool;
 //! * *rebuild* (every `rebuild_every` iterations): all squares re-placed in the order of their
 //!   offsets (with a few random swaps); kept only if it is better, otherwise undone.
 //!
@@ -46,16 +41,15 @@ use crate::magic_set::Indexing;
 use crate::recipe::searched_candidate;
 use crate::recipe::{Checkpoint, PackedStream, Recipe, RecipeLayout, RecipeRow};
 use crate::reference::ReferenceSet;
-use crate::search::compact_stream::Terms;
 use crate::search::dense_stream::DenseCandidates;
 use crate::search::few_term_stream::few_term_candidates;
+use crate::search::terms::Terms;
 use magic_tables_core::pair_index;
 
 use super::board::{Board, CAPACITY};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
-use super::tailor::{TAILORED, tailor, tailored_iteration};
 use super::walk::{WALKED, WalkPlan, walk_number, walk_square};
 use super::walk_cache::WalkCache;
 
@@ -63,8 +57,8 @@ use super::walk_cache::WalkCache;
 pub(super) enum Walks<'a> {
     /// Another packer of the same run made them (a restart in place).
     Adopt(Arc<Vec<Vec<Candidate>>>),
-    /// The packer walks, taking what a cache knows.
-    Walk(Option<&'a WalkCache>),
+    /// The packer walks, taking what a cache knows, unless the flag is set.
+    Walk(Option<&'a WalkCache>, &'a AtomicBool),
 }
 
 /// A placed square.
@@ -119,8 +113,6 @@ pub struct Packer {
     pub kicks_kept: u64,
     /// Rebuild moves kept.
     pub rebuilds_kept: u64,
-    /// Tailoring moves kept with a tailored magic.
-    pub tailored: u64,
     /// Per pair: the black magic of a search it keeps ([`Packer::use_searched`]), or `None`
     /// for a square that draws from its stream.
     pub searched: Vec<Option<Found>>,
@@ -182,7 +174,6 @@ impl Packer {
         params: Params,
     ) -> Self {
         assert_eq!(bits.len(), references.iter().count(), "index bits for every square");
-        assert_ne!(stream, PackedStream::Compact, "the compact stream has its own packer");
         let squares: Vec<SquareData> =
             references.iter().zip(bits).map(|(o, &bits)| SquareData::with_bits(o, indexing, bits)).collect();
         let pairs = squares.len();
@@ -214,7 +205,6 @@ impl Packer {
             valid: 0,
             kicks_kept: 0,
             rebuilds_kept: 0,
-            tailored: 0,
             searched: vec![None; pairs],
             walked: Arc::new(Vec::new()),
             tester,
@@ -233,32 +223,48 @@ impl Packer {
     /// says why `known` is not this run's walks (another seed, layout, stream, moves, gap or
     /// index bits, or a square whose walks it states wrongly).
     pub fn walk_reusing(&mut self, known: Option<&WalkCache>) -> Result<(), String> {
+        match self.walk_unless(known, &AtomicBool::new(false))? {
+            None => Ok(()),
+            Some(_) => unreachable!("walks that are never stopped finish"),
+        }
+    }
+
+    /// [`Packer::walk_reusing`] unless `stop` is set while the squares walk (each looks at it
+    /// every few milliseconds): `Ok(None)` when every square walked, `Ok(Some(done))` when
+    /// stopped, with the walks of the squares that finished (for a cache; the packer keeps none).
+    pub fn walk_unless(&mut self, known: Option<&WalkCache>, stop: &AtomicBool) -> Result<Option<WalkCache>, String> {
         if self.params.walks == 0 || !self.walked.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         if let Some(known) = known
             && let Some(mismatch) = known.mismatch(&self.walk_cache())
         {
             return Err(format!("the walk cache is another run's walks: {mismatch}"));
         }
-        let black = self.indexing == Indexing::Black;
         let walked = (0..self.squares.len())
             .into_par_iter()
-            .map(|pair| {
-                let starts = self.candidates(pair, self.terms.get(pair), 0).map(|(_, magic)| magic);
-                walk_square(
-                    self.seed,
-                    &self.squares[pair],
-                    black,
-                    starts,
-                    known.map_or(&[][..], |known| &known.squares[pair].1),
-                    WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap },
-                )
-                .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
-            })
+            .map(|pair| self.walk_pair(pair, known.map_or(&[][..], |known| &known.squares[pair].1), stop))
             .collect::<Result<Vec<_>, String>>()?;
-        self.adopt_walks(Arc::new(walked));
-        Ok(())
+        if walked.iter().any(Option::is_none) {
+            let mut done = self.walk_cache();
+            for ((_, magics), candidates) in done.squares.iter_mut().zip(&walked) {
+                magics.extend(candidates.iter().flatten().map(|candidate| candidate.magic));
+            }
+            return Ok(Some(done));
+        }
+        self.adopt_walks(Arc::new(walked.into_iter().map(|walks| walks.expect("checked")).collect()));
+        Ok(None)
+    }
+
+    /// The walks of pair `pair` alone, taking the first ones from `known` (that square's walks
+    /// in an earlier run of the same walks): `Ok(None)` if `stop` was set first. They do not
+    /// depend on any other square, so shards of squares walk apart (`magic-gen walk`).
+    pub fn walk_pair(&self, pair: usize, known: &[u64], stop: &AtomicBool) -> Result<Option<Vec<Candidate>>, String> {
+        let starts = self.candidates(pair, self.terms.get(pair), 0).map(|(_, magic)| magic);
+        let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
+        let black = self.indexing == Indexing::Black;
+        walk_square(self.seed, &self.squares[pair], black, starts, known, plan, stop)
+            .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
     }
 
     /// This packer's walks as a cache for later runs (no magics before it walked).
@@ -294,10 +300,9 @@ impl Packer {
         self.walked = walked;
     }
 
-    /// Moves pair `pair`'s cursor past stream position `position` (not past a walk number or a
-    /// tailoring iteration).
+    /// Moves pair `pair`'s cursor past stream position `position` (not past a walk number).
     pub(super) fn advance_cursor(&mut self, pair: usize, position: u64) {
-        if position & (WALKED | TAILORED) == 0 {
+        if position & WALKED == 0 {
             self.cursors[pair] = self.cursors[pair].max(position + 1);
         }
     }
@@ -350,18 +355,20 @@ impl Packer {
     ///
     /// With walks (`params.walks`), the packer walks again, as the run did at its start.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
-        Self::restore_walked(references, recipe, params, Walks::Walk(None))
+        Self::restore_walked(references, recipe, params, Walks::Walk(None, &AtomicBool::new(false)))
     }
 
     /// [`Packer::restore`], taking the walks `known` holds rather than walking them again
     /// ([`Packer::walk_reusing`]).
+    /// Stopped by `stop` while walking, it returns [`super::STOPPED_EARLY`].
     pub fn restore_reusing(
         references: &ReferenceSet,
         recipe: &Recipe,
         params: Params,
         known: Option<&WalkCache>,
+        stop: &AtomicBool,
     ) -> Result<Packer, String> {
-        Self::restore_walked(references, recipe, params, Walks::Walk(known))
+        Self::restore_walked(references, recipe, params, Walks::Walk(known, stop))
     }
 
     /// [`Packer::restore`] with the walks a packer of the same run already made (a restart in
@@ -395,25 +402,15 @@ impl Packer {
         }
         match walks {
             Walks::Adopt(walked) => packer.adopt_walks(walked),
-            Walks::Walk(known) => packer.walk_reusing(known)?,
+            Walks::Walk(known, stop) => {
+                if packer.walk_unless(known, stop)?.is_some() {
+                    return Err(super::STOPPED_EARLY.to_owned());
+                }
+            }
         }
         for row in &recipe.rows {
             let offset = row.offset.expect("packed rows have offsets") as usize;
             let pair = pair_index(row.slider, row.square);
-            if let Some(magic) = row.tailored {
-                let data = &packer.squares[pair];
-                if !packer.tester.is_valid(data, magic) {
-                    return Err(format!(
-                        "{} {}: tailor:{} {magic:#018X} is not valid",
-                        row.slider, row.square, row.position
-                    ));
-                }
-                let candidate = packer.tester.candidate(data, TAILORED | row.position, magic);
-                if !packer.place_candidate(pair, candidate, offset) {
-                    return Err(format!("{} {} does not fit where the recipe says", row.slider, row.square));
-                }
-                continue;
-            }
             let position = match row.walked {
                 Some(magic) => {
                     let position = WALKED | row.position;
@@ -454,15 +451,12 @@ impl Packer {
                 let placed = placed.as_ref()?;
                 let (slider, square) = pair_parts(pair);
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
-                // A walked or tailored candidate is written as its walk number or iteration, with
-                // its magic.
+                // A walked candidate is written as its walk number, with its magic.
                 let candidate = &placed.candidate;
-                let (position, walked, tailored) =
-                    match (walk_number(candidate.position), tailored_iteration(candidate.position)) {
-                        (Some(number), _) => (number, Some(candidate.magic), None),
-                        (None, Some(iteration)) => (iteration, None, Some(candidate.magic)),
-                        (None, None) => (candidate.position, None, None),
-                    };
+                let (position, walked) = match walk_number(candidate.position) {
+                    Some(number) => (number, Some(candidate.magic)),
+                    None => (candidate.position, None),
+                };
                 let bits = variable.then_some(self.bits[pair]);
                 let (searched, swept) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None),
@@ -479,7 +473,6 @@ impl Packer {
                     swept,
                     searched,
                     walked,
-                    tailored,
                 })
             })
             .collect();
@@ -694,7 +687,7 @@ impl Packer {
 
     /// One improvement iteration.
     pub fn step(&mut self) {
-        let mut rng = IterationRng::new(self.seed, self.iteration);
+        let mut rng = IterationRng::member(self.seed, self.params.member, self.iteration);
         self.iteration += 1;
         let pairs = self.squares.len();
         if self.params.rebuild_every > 0 && self.iteration.is_multiple_of(self.params.rebuild_every) {
@@ -705,45 +698,8 @@ impl Packer {
             self.kick(&mut rng);
             return;
         }
-        if self.params.tailor_every > 0 && rng.below(self.params.tailor_every) == 0 {
-            self.tailor(&mut rng);
-            return;
-        }
         let pair = if rng.below(2) == 0 { self.top_pair(&mut rng) } else { rng.below(pairs as u64) as usize };
         self.sink(pair);
-    }
-
-    /// Tailoring move (`tailor.rs`): one of the 12 squares that end highest walks, from its
-    /// magic or (half the time) from one of its pool's, towards a magic that fits lower in the
-    /// table as it stands; kept (and added to its pool) if it ends lower, or as low with fewer
-    /// used slots.
-    fn tailor(&mut self, rng: &mut IterationRng) {
-        let pair = self.top_pair(rng);
-        if self.searched[pair].is_some() {
-            return;
-        }
-        let old = self.unplace(pair).expect("all squares are placed");
-        let position = TAILORED | self.iteration;
-        // From the placed magic half the time, else from one of the pool's: other valleys.
-        let pool = &self.pools[pair];
-        let from = match rng.below(2) {
-            0 if !pool.is_empty() => &pool[rng.below(pool.len() as u64) as usize],
-            _ => &old.candidate,
-        };
-        let found =
-            tailor(&self.board, &self.squares[pair], &mut self.tester, from, self.params.tailor_steps, rng, position);
-        match found {
-            Some((candidate, start))
-                if (start + candidate.span as usize, candidate.used.len()) < (old.top(), old.candidate.used.len()) =>
-            {
-                if candidate.position == position {
-                    self.tailored += 1;
-                }
-                insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
-                self.place(pair, candidate, start);
-            }
-            _ => self.place(pair, old.candidate, old.start),
-        }
     }
 
     /// One of the 12 pairs that end highest, drawn by `rng`.

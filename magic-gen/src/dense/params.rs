@@ -43,11 +43,9 @@ pub struct Params {
     /// (`top + lambda · blocked`), so a square takes the candidate that leaves the most room
     /// for others.
     pub score_blocked: bool,
-    /// One iteration in this many (of those that are not kicks) is a tailoring move
-    /// (`magic-gen/src/dense/tailor.rs`; 0: never).
-    pub tailor_every: u64,
-    /// Moves per tailoring walk.
-    pub tailor_steps: u64,
+    /// The run's member of a portfolio (`pack --shard I/N`): it keys the iterations' decisions
+    /// (member 0: the plain run), not the candidate streams or the walks.
+    pub member: u64,
 }
 
 impl Default for Params {
@@ -68,8 +66,7 @@ impl Default for Params {
             walk_gap: 0,
             pool_gap: 0,
             score_blocked: false,
-            tailor_every: 0,
-            tailor_steps: 0,
+            member: 0,
         }
     }
 }
@@ -105,12 +102,6 @@ impl Params {
             return Err(format!(
                 "--pool-gap {} is out of range: 0 to 4096 slots (the largest index range)",
                 self.pool_gap
-            ));
-        }
-        if self.tailor_steps > 1 << 32 || (self.tailor_every > 0) != (self.tailor_steps > 0) {
-            return Err(format!(
-                "--tailor-every {} and --tailor-steps {} are out of range: both 0, or 1 and up with 1 to 2^32 moves",
-                self.tailor_every, self.tailor_steps
             ));
         }
         if self.kick_size > 128 {

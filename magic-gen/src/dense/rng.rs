@@ -20,6 +20,13 @@ impl IterationRng {
         IterationRng(base ^ iteration.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
+    /// The RNG of iteration `iteration` of member `member` of a portfolio (`pack --shard
+    /// member/N`): member 0 is the run [`IterationRng::new`] gives, and other members make
+    /// other choices from the same candidates and walks, so one walk cache serves them all.
+    pub fn member(seed: u64, member: u64, iteration: u64) -> Self {
+        IterationRng::new(seed ^ member.wrapping_mul(0xD1B5_4A32_D192_ED03), iteration)
+    }
+
     /// The next word.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -13,6 +13,9 @@ use super::packer::{Packer, Searched, Walks};
 use super::params::Params;
 use super::walk_cache::WalkCache;
 
+/// The error of a run stopped before it had anything to write.
+pub const STOPPED_EARLY: &str = "stopped before the first placement: nothing to write";
+
 /// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
 pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
 
@@ -60,7 +63,7 @@ pub struct RunPlan {
 /// Where a run is, for an observer's progress lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Iterations (or, for the annealing packer, cycles) done.
+    /// Iterations done.
     pub iteration: u64,
     /// The run's budget in the same unit.
     pub target: u64,
@@ -72,15 +75,31 @@ pub struct Progress {
     pub used: usize,
 }
 
+/// Why an observer stops a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// The run ends here (a time limit): its best placement, compacted, is its result, as at
+    /// the end of its budget.
+    End(String),
+    /// The run is suspended (a signal: a cluster's preemption or time limit, Ctrl-C): it hands
+    /// out the state of its last restart (or of its resumed start), from which a resumed run
+    /// ends exactly as the run that never stopped. A run suspended before its first restart
+    /// ends as with [`Halt::End`].
+    Suspend(String),
+}
+
+/// The start of a suspended run's `# stopped=` line: `pack --continue` resumes such a recipe.
+pub const SUSPENDED: &str = "suspended:";
+
 /// What watches a run: it saves checkpoints and may stop the run (at a time limit, on a signal).
 /// The run itself never looks at a clock, so its result depends only on its inputs and on the
 /// iteration at which it is stopped.
 pub trait Observer {
     /// A new best placement, or the final one: the observer saves it (a failure ends the run).
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String>;
-    /// Called before every iteration; `Some(reason)` stops the run there, with `reason` as the
+    /// Called before every iteration; `Some` stops the run there, its reason going into the
     /// recipe's `# stopped=`.
-    fn poll(&mut self, progress: &Progress) -> Option<String>;
+    fn poll(&mut self, progress: &Progress) -> Option<Halt>;
     /// The run's walks, once made (runs with walks only), for the observer to keep for later
     /// runs ([`RunPlan::walk_cache`]); a failure ends the run.
     fn walked(&mut self, _walks: &WalkCache) -> Result<(), String> {
@@ -119,9 +138,6 @@ pub fn run(
     }
     let mut packer = match &start {
         Start::New { indexing, stream, seed, bits } => {
-            if *stream == PackedStream::Compact {
-                return Err("the compact stream is packed by annealing (run_anneal)".into());
-            }
             if bits.len() != 128 || bits.iter().any(|bits| !(1..=12).contains(bits)) {
                 return Err("index bits for all 128 squares, each 1 to 12".into());
             }
@@ -129,7 +145,7 @@ pub fn run(
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;
-            Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref())?
+            Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref(), stop)?
         }
     };
     for &square in &plan.searched {
@@ -137,12 +153,20 @@ pub fn run(
         packer.use_searched(references, square)?;
     }
     // A new run walks here; a resumed one walked when it was restored.
-    packer.walk_reusing(plan.walk_cache.as_ref())?;
+    if let Some(done) = packer.walk_unless(plan.walk_cache.as_ref(), stop)? {
+        // Stopped while walking: the squares that finished are kept for a cache.
+        let done = match &plan.walk_cache {
+            Some(known) => known.merged(&done),
+            None => done,
+        };
+        observer.walked(&done)?;
+        return Err(STOPPED_EARLY.to_owned());
+    }
     if packer.params.walks > 0 {
         observer.walked(&packer.walk_cache())?;
     }
     if !packer.construct_unless(stop) {
-        return Err(super::STOPPED_EARLY.to_owned());
+        return Err(STOPPED_EARLY.to_owned());
     }
     // A restart keeps the run's walks: walking again would find the same candidates.
     let restore = |best: &Recipe, packer: &Packer| {
@@ -152,6 +176,10 @@ pub fn run(
     let mut best_end = packer.table_end();
     let mut best = packer.recipe(&plan.command, "running");
     observer.checkpoint(&best)?;
+    // The state a suspended run hands out: that of its last restart, which is what a
+    // resumption of it restores. A resumed start is one; a new run's construction is not (its
+    // pools hold the construction's candidates, which a resumption would not have).
+    let mut restart: Option<Recipe> = matches!(start, Start::Resume(_)).then(|| best.clone());
 
     let first = packer.iteration;
     let target = first.saturating_add(plan.iterations);
@@ -164,9 +192,22 @@ pub fn run(
             end: packer.table_end(),
             used: packer.used_slots(),
         };
-        if let Some(reason) = observer.poll(&progress) {
-            stopped = format!("{reason} after {} iterations (of {target})", packer.iteration);
-            break;
+        match observer.poll(&progress) {
+            None => {}
+            Some(Halt::Suspend(reason)) if restart.is_some() => {
+                let mut state = restart.take().expect("checked");
+                let checkpoint = state.checkpoint.as_mut().expect("a packer's recipe has a checkpoint");
+                checkpoint.stopped = format!(
+                    "{SUSPENDED} {reason} after {} iterations (of {target}); resumes from iteration {}",
+                    packer.iteration, checkpoint.iteration
+                );
+                observer.checkpoint(&state)?;
+                return Ok(Finished { recipe: state, bishop_lines: None, iteration: packer.iteration });
+            }
+            Some(Halt::End(reason) | Halt::Suspend(reason)) => {
+                stopped = format!("{reason} after {} iterations (of {target})", packer.iteration);
+                break;
+            }
         }
         packer.step();
         let end = packer.table_end();
@@ -182,6 +223,7 @@ pub fn run(
             // What `--resume` of this run's recipe would start from now.
             best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
             packer = restore(&best, &packer)?;
+            restart = Some(best.clone());
         }
     }
     let mut bishop_lines = None;

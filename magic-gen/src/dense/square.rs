@@ -116,7 +116,7 @@ impl Candidate {
             bits[usize::from(slot) / 64] |= 1 << (slot % 64);
         }
         // The walk's measure of the room between a magic's clusters, on the uncut span.
-        self.span - super::walk::large_runs_inside(&bits, bits.len() * 64, 0, gap)
+        self.span - super::slots::large_runs_inside(&bits, bits.len() * 64, 0, gap)
     }
 }
 

@@ -20,12 +20,15 @@
 //! square's stream and the walk's parameters: a resumed run walks again and finds the same
 //! magics, on any machine and thread count.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand_chacha::rand_core::Rng;
 
 use crate::search::few_term_stream::{rotated_down, rotation_bits};
 use crate::search::{StreamSet, square_rng};
 
 use super::rng::exp_neg;
+use super::slots::{large_runs_inside, shortest_span};
 use super::square::{Candidate, CandidateTester, SquareData};
 
 /// The position of walk `number` (1-based) of a square, as its candidates carry it: the top bit
@@ -123,67 +126,6 @@ impl Scratch {
     }
 }
 
-/// The shortest span of the used slots `used` (a bitset of `range` slots) over the cuts at
-/// multiples of `granule`: cut at `p`, slot `p` becomes the first, and the span is the range
-/// less the free slots on both sides of the cut. Returns (span, cut).
-fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32, u32) {
-    let slots = used_slots(used);
-    let (mut first, mut previous): (Option<usize>, usize) = (None, 0);
-    // The cut at 0: the free slots after the last used one and before the first.
-    let (mut best_free, mut best_cut) = (0, 0);
-    for slot in slots {
-        match first {
-            None => first = Some(slot),
-            Some(_) => {
-                // Free run previous+1 ..= slot-1; a cut at a multiple of granule in
-                // previous+1 ..= slot frees all of it.
-                let cut = (previous + 1).div_ceil(granule) * granule;
-                let free = slot - previous - 1;
-                if cut <= slot && free > best_free {
-                    (best_free, best_cut) = (free, cut);
-                }
-            }
-        }
-        previous = slot;
-    }
-    let first = first.expect("a magic uses at least one slot");
-    let wrapped = range - 1 - previous + first;
-    if wrapped >= best_free {
-        (best_free, best_cut) = (wrapped, 0);
-    }
-    ((range - best_free) as u32, best_cut as u32)
-}
-
-/// The free slots of `used` (a bitset of `range` slots) in runs of at least `gap` slots that
-/// lie between its first and last used slot once the range is cut at `cut` (slot `cut` first).
-pub(super) fn large_runs_inside(used: &[u64], range: usize, cut: usize, gap: usize) -> u32 {
-    // In the cut range, the slots at or above the cut come first, then those below it.
-    let rotated = used_slots(used).filter(|&slot| slot >= cut).chain(used_slots(used).filter(|&slot| slot < cut));
-    let mut previous: Option<usize> = None;
-    let mut total = 0;
-    for slot in rotated.map(|slot| (slot + range - cut) % range) {
-        if let Some(previous) = previous {
-            let free = slot - previous - 1;
-            if free >= gap {
-                total += free;
-            }
-        }
-        previous = Some(slot);
-    }
-    total as u32
-}
-
-/// The used slots of the bitset `used`, in increasing order.
-fn used_slots(used: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    used.iter().enumerate().flat_map(|(w, &word)| {
-        std::iter::successors((word != 0).then_some(word), |&rest| {
-            let rest = rest & (rest - 1);
-            (rest != 0).then_some(rest)
-        })
-        .map(move |bits| w * 64 + bits.trailing_zeros() as usize)
-    })
-}
-
 /// The move of a walk that the random word `draw` picks from `magic`: flip one bit, flip two
 /// bits, or add or subtract `c·2^e` (`c` in 1, 3, 5, 7).
 pub(super) fn neighbour(magic: u64, draw: u64) -> u64 {
@@ -198,8 +140,17 @@ pub(super) fn neighbour(magic: u64, draw: u64) -> u64 {
 }
 
 /// Walk `number` (1-based) of pair `pair` from the valid magic `start`, `steps` moves; returns
-/// the best magic it saw, moved to its shortest span.
-fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch: &mut Scratch) -> u64 {
+/// the best magic it saw, moved to its shortest span, or `None` if `stop` was set (it is
+/// looked at every [`STOP_POLL`] moves).
+fn walk(
+    seed: u64,
+    square: &Square,
+    start: u64,
+    number: u64,
+    steps: u64,
+    scratch: &mut Scratch,
+    stop: &AtomicBool,
+) -> Option<u64> {
     let mut rng = square_rng(seed, StreamSet::Walk, square.data.slider, square.data.square);
     rng.set_word_pos(u128::from(number) << 48);
     let weight = span_weight(number);
@@ -208,6 +159,9 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     let (mut magic, mut current) = (start, score(&shape));
     let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
     for step in 0..steps {
+        if step % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let next = neighbour(magic, rng.next_u64());
         let Some(next_shape) = scratch.shape(square, next) else { continue };
         let next_score = score(&next_shape);
@@ -227,11 +181,14 @@ fn walk(seed: u64, square: &Square, start: u64, number: u64, steps: u64, scratch
     // A cut above 0 needs a rotation step below the range: only black magics that can rotate.
     if best_shape.cut > 0 {
         let steps = u64::from(best_shape.cut) / square.granule as u64;
-        rotated_down(best, square.mask, square.bits, steps)
+        Some(rotated_down(best, square.mask, square.bits, steps))
     } else {
-        best
+        Some(best)
     }
 }
+
+/// Moves of a walk between two looks at the stop flag: a few milliseconds.
+const STOP_POLL: u64 = 4096;
 
 /// How many walks a square makes, of how many moves, with which gap (`pack --walks`,
 /// `--walk-steps`, `--walk-gap`).
@@ -250,7 +207,7 @@ pub(super) struct WalkPlan {
 /// walks (`pack --walk-cache`): those are taken rather than walked again, each checked to be a
 /// valid magic, and the last of them is walked again and must agree, so that a cache of
 /// another run or a damaged one is refused (the error names the square) instead of silently
-/// changing the pools.
+/// changing the pools. `Ok(None)`: `stop` was set before the square's walks were done.
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
@@ -258,7 +215,8 @@ pub(super) fn walk_square(
     starts: impl Iterator<Item = u64>,
     known: &[u64],
     plan: WalkPlan,
-) -> Result<Vec<Candidate>, String> {
+    stop: &AtomicBool,
+) -> Result<Option<Vec<Candidate>>, String> {
     let WalkPlan { walks, steps, gap } = plan;
     let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
     let bits = 64 - data.shift;
@@ -271,7 +229,9 @@ pub(super) fn walk_square(
     let reused = known.len().min(valid.len());
     let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
     if reused > 0 {
-        let again = walk(seed, &square, valid[reused - 1], reused as u64, steps, &mut scratch);
+        let Some(again) = walk(seed, &square, valid[reused - 1], reused as u64, steps, &mut scratch, stop) else {
+            return Ok(None);
+        };
         if again != known[reused - 1] {
             return Err(format!(
                 "{}: the cache says {:#018X}, walking again finds {again:#018X}: not this run's walks",
@@ -291,14 +251,16 @@ pub(super) fn walk_square(
                 magic
             }
             None => {
-                let magic = walk(seed, &square, start, number as u64, steps, &mut scratch);
+                let Some(magic) = walk(seed, &square, start, number as u64, steps, &mut scratch, stop) else {
+                    return Ok(None);
+                };
                 assert!(tester.is_valid(data, magic), "a walk stays among valid magics, and rotation keeps them valid");
                 magic
             }
         };
         candidates.push(tester.candidate(data, WALKED | number as u64, magic));
     }
-    Ok(candidates)
+    Ok(Some(candidates))
 }
 
 #[cfg(test)]
@@ -309,69 +271,9 @@ mod tests {
     use crate::search::dense_stream::DenseCandidates;
     use magic_tables_core::Slider;
 
-    /// A bitset of 1 to `most` random slots out of `range` (a multiple of 64), from a small LCG.
-    fn random_slots(state: &mut u64, most: u64, range: usize) -> Vec<u64> {
-        let mut used = vec![0u64; range / 64];
-        for _ in 0..1 + *state % most {
-            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let slot = (*state >> 33) as usize % range;
-            used[slot / 64] |= 1 << (slot % 64);
-        }
-        used
-    }
-
-    /// The shortest span over cuts, against trying every cut.
-    #[test]
-    fn shortest_span_is_the_best_cut() {
-        let range = 256;
-        let mut state = 12345u64;
-        for granule in [1, 4, 32, 256] {
-            for _ in 0..200 {
-                let used = random_slots(&mut state, 20, range);
-                let is_used = |slot: usize| used[slot / 64] >> (slot % 64) & 1 == 1;
-                let brute = (0..range)
-                    .step_by(granule)
-                    .map(|cut| {
-                        let shifted: Vec<usize> = (0..range).filter(|&s| is_used((s + cut) % range)).collect();
-                        shifted[shifted.len() - 1] - shifted[0] + 1
-                    })
-                    .min()
-                    .unwrap();
-                let (span, cut) = shortest_span(&used, range, granule);
-                assert_eq!(span as usize, brute, "granule {granule}");
-                assert_eq!(cut as usize % granule, 0);
-                let shifted: Vec<usize> = (0..range).filter(|&s| is_used((s + cut as usize) % range)).collect();
-                assert_eq!(shifted[shifted.len() - 1] - shifted[0] + 1, span as usize, "the cut gives the span");
-            }
-        }
-    }
-
-    /// The large free runs inside a span: those between the first and the last used slot after
-    /// the cut, of at least `gap` slots, against a scan of the rotated slots.
-    #[test]
-    fn large_runs_inside_are_the_long_holes_between_clusters() {
-        let range = 256;
-        let mut state = 99u64;
-        for gap in [1, 3, 16, 64] {
-            for _ in 0..200 {
-                let used = random_slots(&mut state, 30, range);
-                let cut = (state >> 20) as usize % range;
-                let rotated: Vec<bool> =
-                    (0..range).map(|s| used[(s + cut) % range / 64] >> ((s + cut) % 64) & 1 == 1).collect();
-                let (first, last) =
-                    (rotated.iter().position(|&u| u).unwrap(), rotated.iter().rposition(|&u| u).unwrap());
-                let runs: usize =
-                    rotated[first..=last].split(|&u| u).map(<[bool]>::len).filter(|&len| len >= gap).sum();
-                assert_eq!(large_runs_inside(&used, range, cut, gap) as usize, runs, "gap {gap}, cut {cut}");
-            }
-        }
-        // Two clusters at the ends of a white range: the hole between them is room for others.
-        let mut used = vec![0u64; 4];
-        for slot in [0, 2, 5, 250, 255] {
-            used[slot / 64] |= 1 << (slot % 64);
-        }
-        assert_eq!(large_runs_inside(&used, range, 0, 100), 244);
-        assert_eq!(large_runs_inside(&used, range, 0, 245), 0);
+    /// A stop flag that is never set.
+    fn go() -> AtomicBool {
+        AtomicBool::new(false)
     }
 
     /// Walks keep magics valid, land their black magics on their shortest span, improve on
@@ -385,7 +287,9 @@ mod tests {
             let black = indexing == Indexing::Black;
             let starts = || DenseCandidates::new(7, Slider::Rook, square, 0).map(|(_, magic)| magic);
             let walked =
-                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }).unwrap();
+                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
+                    .unwrap()
+                    .unwrap();
             assert_eq!(walked.len(), 2);
             let mut tester = CandidateTester::default();
             let valid: Vec<u64> = starts().filter(|&m| tester.is_valid(&data, m)).take(2).collect();
@@ -403,7 +307,9 @@ mod tests {
                 assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
             }
             let again =
-                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }).unwrap();
+                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
+                    .unwrap()
+                    .unwrap();
             assert_eq!(
                 walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
@@ -420,16 +326,16 @@ mod tests {
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0).map(|(_, magic)| magic);
         let walk3 =
-            |known: &[u64]| walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 });
-        let walked: Vec<u64> = walk3(&[]).unwrap().iter().map(|c| c.magic).collect();
+            |known: &[u64]| walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &go());
+        let walked: Vec<u64> = walk3(&[]).unwrap().unwrap().iter().map(|c| c.magic).collect();
         for reused in 0..=3 {
-            let again: Vec<u64> = walk3(&walked[..reused]).unwrap().iter().map(|c| c.magic).collect();
+            let again: Vec<u64> = walk3(&walked[..reused]).unwrap().unwrap().iter().map(|c| c.magic).collect();
             assert_eq!(again, walked, "{reused} walks reused");
         }
         // More known walks than the run makes: the first ones are used.
         let mut longer = walked.clone();
         longer.push(walked[0]);
-        let again: Vec<u64> = walk3(&longer).unwrap().iter().map(|c| c.magic).collect();
+        let again: Vec<u64> = walk3(&longer).unwrap().unwrap().iter().map(|c| c.magic).collect();
         assert_eq!(again, walked);
         // The last reused walk is walked again.
         let other = walked[0];
@@ -439,6 +345,9 @@ mod tests {
         // Earlier ones are checked to be valid magics.
         let error = walk3(&[0, walked[1]]).unwrap_err();
         assert!(error.contains("walk 1") && error.contains("not a valid magic"), "{error}");
+        // A set stop flag ends the walks with nothing.
+        let stopped = walk_square(3, &data, false, starts(), &[], WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &AtomicBool::new(true));
+        assert!(matches!(stopped, Ok(None)));
     }
 
     /// The walks are part of what a recipe's command reproduces (its `walk:N` magics): their
@@ -464,7 +373,9 @@ mod tests {
                 starts,
                 &[],
                 WalkPlan { walks: 2, steps: 2_000, gap },
+                &go(),
             )
+            .unwrap()
             .unwrap();
             found.extend(walked.iter().map(|c| c.magic));
         }

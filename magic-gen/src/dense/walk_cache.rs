@@ -21,6 +21,12 @@
 //! slider,square,bits,walk,magic
 //! rook,a1,12,1,0x638801A62B3BFFFF
 //! ```
+//!
+//! A square may have no walks yet (a run stopped while walking keeps those that finished).
+//! A *shard* (`magic-gen walk --shard I/N`, one task of a cluster's array) has two more lines
+//! after `# walk_gap=`: `# shard=I/N`, the squares it walks (pairs `I`, `I + N`, … in the order
+//! rook a1 … bishop h8), and `# walks=W`, the walks each of them has when the shard is done.
+//! `magic-gen merge` of every shard is the cache one process writes, byte for byte.
 
 use std::fmt::Write;
 
@@ -28,11 +34,15 @@ use magic_tables_core::{Slider, Square, pair_index};
 
 use crate::magic_set::Indexing;
 use crate::recipe::{PackedStream, RecipeLayout};
+use crate::search::Shard;
 
 use super::square::pair_parts;
 
 /// The first line of a walk cache.
 pub const TITLE: &str = "# valid-space walks of magic-gen pack (--walk-cache): a cache, not a recipe";
+
+/// The most walks a square may have (`--set walks=` takes at most as many).
+pub const MAX_WALKS: usize = 1024;
 
 /// The column line of a walk cache.
 const COLUMNS: &str = "slider,square,bits,walk,magic";
@@ -51,14 +61,17 @@ pub struct WalkCache {
     /// The walk's gap (`--walk-gap`).
     pub gap: usize,
     /// Per pair (rook a1 = 0 … bishop h8 = 127): its index bits and the magics of its walks
-    /// 1, 2, … in order (empty: none known).
+    /// 1, 2, … in order (empty: none known, and the bits 0 if the file names no walk of it).
     pub squares: Vec<(u32, Vec<u64>)>,
+    /// For a shard: which squares it walks, and how many walks each has when it is done.
+    pub part: Option<(Shard, usize)>,
 }
 
 impl WalkCache {
     /// The walks of a run that made none yet: every square known to have no walks.
     pub fn empty(seed: u64, indexing: Indexing, stream: PackedStream, steps: u64, gap: usize, bits: &[u32]) -> Self {
-        WalkCache { seed, indexing, stream, steps, gap, squares: bits.iter().map(|&bits| (bits, Vec::new())).collect() }
+        let squares = bits.iter().map(|&bits| (bits, Vec::new())).collect();
+        WalkCache { seed, indexing, stream, steps, gap, squares, part: None }
     }
 
     /// The fewest walks any square has.
@@ -83,7 +96,11 @@ impl WalkCache {
         if let Some((name, mine, theirs)) = fields.into_iter().find(|(_, mine, theirs)| mine != theirs) {
             return Some(format!("made with {name}={mine}, this run has {name}={theirs}"));
         }
-        let pair = (0..self.squares.len()).find(|&pair| self.squares[pair].0 != other.squares[pair].0)?;
+        // A square the file has no walks of has no bits to compare.
+        let known = |cache: &WalkCache, pair: usize| !cache.squares[pair].1.is_empty();
+        let pair = (0..self.squares.len()).find(|&pair| {
+            known(self, pair) && known(other, pair) && self.squares[pair].0 != other.squares[pair].0
+        })?;
         let (slider, square) = pair_parts(pair);
         Some(format!(
             "{slider} {square} has {} index bits there, {} in this run",
@@ -95,12 +112,77 @@ impl WalkCache {
     /// the same first walks) knows more of them.
     pub fn merged(&self, more: &WalkCache) -> WalkCache {
         let mut merged = self.clone();
-        for ((_, mine), (_, theirs)) in merged.squares.iter_mut().zip(&more.squares) {
-            if theirs.len() > mine.len() {
+        for (mine, theirs) in merged.squares.iter_mut().zip(&more.squares) {
+            if theirs.1.len() > mine.1.len() {
                 mine.clone_from(theirs);
             }
         }
         merged
+    }
+
+    /// Whether this shard has every walk of each of its squares.
+    pub fn shard_done(&self) -> bool {
+        let Some((shard, walks)) = self.part else { return false };
+        self.squares.iter().enumerate().all(|(pair, (_, magics))| {
+            let mine = pair as u64 % shard.count() == shard.index();
+            magics.len() == if mine { walks } else { 0 }
+        })
+    }
+
+    /// Checks that every magic is valid for its square and bits (an error names the square and
+    /// walk).
+    pub fn check_valid(&self, references: &crate::reference::ReferenceSet) -> Result<(), String> {
+        let mut tester = super::square::CandidateTester::default();
+        for (pair, (bits, magics)) in self.squares.iter().enumerate().filter(|(_, (_, magics))| !magics.is_empty()) {
+            let (slider, square) = pair_parts(pair);
+            let data = super::square::SquareData::with_bits(references.get(slider, square), self.indexing, *bits);
+            for (number, &magic) in (1..).zip(magics) {
+                if !tester.is_valid(&data, magic) {
+                    return Err(format!("{slider} {square} walk {number}: {magic:#018X} is not a valid magic"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The cache one process writes, from every shard of one walk array (named for messages):
+    /// all of the same walks (seed, layout, stream, moves, gap, shard count, walks), each shard
+    /// once, none missing, each done. Validity is [`WalkCache::check_valid`]'s.
+    pub fn merge_shards(parts: &[(String, WalkCache)]) -> Result<WalkCache, String> {
+        let (first_name, first) = parts.first().ok_or("nothing to merge")?;
+        let (shard, walks) = first.part.ok_or_else(|| format!("{first_name}: a whole cache, not a shard"))?;
+        let mut seen = vec![false; usize::try_from(shard.count()).unwrap_or(usize::MAX).min(128)];
+        if shard.count() > 128 {
+            return Err(format!("{first_name}: shard {shard}: at most 128 shards (one square each)"));
+        }
+        let mut merged = WalkCache { part: None, ..first.clone() };
+        for (name, part) in parts {
+            let (this, this_walks) = part.part.ok_or_else(|| format!("{name}: a whole cache, not a shard"))?;
+            if let Some(mismatch) = first.mismatch(part) {
+                return Err(format!("{name}: another array's walks: {mismatch}"));
+            }
+            if this.count() != shard.count() || this_walks != walks {
+                return Err(format!(
+                    "{name}: shard {this} of {this_walks} walks, but {first_name} is shard {shard} of {walks} walks"
+                ));
+            }
+            let slot = &mut seen[this.index() as usize];
+            if std::mem::replace(slot, true) {
+                return Err(format!("{name}: shard {this} is given twice"));
+            }
+            if !part.shard_done() {
+                return Err(format!("{name}: shard {this} is not done (run its task again)"));
+            }
+            for (pair, square) in part.squares.iter().enumerate() {
+                if pair as u64 % this.count() == this.index() {
+                    merged.squares[pair].clone_from(square);
+                }
+            }
+        }
+        if let Some(missing) = seen.iter().position(|seen| !seen) {
+            return Err(format!("shard {missing}/{} is missing", shard.count()));
+        }
+        Ok(merged)
     }
 
     /// The file's text.
@@ -112,6 +194,10 @@ impl WalkCache {
         let _ = writeln!(text, "# stream={}", self.stream.name());
         let _ = writeln!(text, "# walk_steps={}", self.steps);
         let _ = writeln!(text, "# walk_gap={}", self.gap);
+        if let Some((shard, walks)) = self.part {
+            let _ = writeln!(text, "# shard={shard}");
+            let _ = writeln!(text, "# walks={walks}");
+        }
         let _ = writeln!(text, "{COLUMNS}");
         for (pair, (bits, magics)) in self.squares.iter().enumerate() {
             let (slider, square) = pair_parts(pair);
@@ -131,8 +217,6 @@ impl WalkCache {
             match key {
                 "title" if line == TITLE => Ok(String::new()),
                 "title" => Err((number, "not a walk cache of magic-gen pack (its first line differs)".into())),
-                "columns" if line == COLUMNS => Ok(String::new()),
-                "columns" => Err((number, format!("expected the column line `{COLUMNS}`"))),
                 _ => line
                     .strip_prefix("# ")
                     .and_then(|rest| rest.strip_prefix(key))
@@ -159,7 +243,25 @@ impl WalkCache {
         let steps = number((5, header("walk_steps")?))?;
         let gap = number((6, header("walk_gap")?))?;
         let gap = usize::try_from(gap).map_err(|_| (6, format!("walk_gap {gap} is out of range")))?;
-        header("columns")?;
+        let mut part = None;
+        let mut lines = lines.peekable();
+        if lines.peek().is_some_and(|(_, line)| line.starts_with("# shard=")) {
+            let (line, text) = lines.next().expect("peeked");
+            let shard: Shard = text["# shard=".len()..]
+                .parse()
+                .map_err(|e| (line, format!("`{}`: {e}", crate::text::quote_prefix(text))))?;
+            let (line, text) = lines.next().ok_or((0, "ends before its `# walks=` line".to_owned()))?;
+            let walks = text
+                .strip_prefix("# walks=")
+                .and_then(|walks| walks.parse::<usize>().ok())
+                .filter(|walks| (1..=MAX_WALKS).contains(walks))
+                .ok_or((line, format!("expected `# walks=W` with W from 1 to {MAX_WALKS} after `# shard=`")))?;
+            part = Some((shard, walks));
+        }
+        let (line, text) = lines.next().ok_or((0, "ends before its column line".to_owned()))?;
+        if text != COLUMNS {
+            return Err((line, format!("expected the column line `{COLUMNS}`")));
+        }
         let mut squares: Vec<Option<(u32, Vec<u64>)>> = vec![None; 128];
         for (line, text) in lines {
             let at = |message: String| (line, message);
@@ -180,26 +282,26 @@ impl WalkCache {
                 .strip_prefix("0x")
                 .and_then(|hex| u64::from_str_radix(hex, 16).ok())
                 .ok_or_else(|| at(format!("{slider} {square}: `{magic}` is not a 0x-prefixed hex magic")))?;
-            let (known_bits, magics) = squares[pair_index(slider, square)].get_or_insert((bits, Vec::new()));
+            let pair = pair_index(slider, square);
+            if let Some((shard, _)) = part
+                && pair as u64 % shard.count() != shard.index()
+            {
+                return Err(at(format!("{slider} {square} is not a square of shard {shard}")));
+            }
+            let (known_bits, magics) = squares[pair].get_or_insert((bits, Vec::new()));
             if *known_bits != bits {
                 return Err(at(format!("{slider} {square}: {bits} index bits, {known_bits} on its earlier lines")));
+            }
+            if magics.len() == MAX_WALKS {
+                return Err(at(format!("{slider} {square}: more than {MAX_WALKS} walks")));
             }
             if walk != magics.len() + 1 {
                 return Err(at(format!("{slider} {square}: walk {walk} where walk {} comes next", magics.len() + 1)));
             }
             magics.push(magic);
         }
-        let squares = squares
-            .into_iter()
-            .enumerate()
-            .map(|(pair, square)| {
-                square.ok_or_else(|| {
-                    let (slider, square) = pair_parts(pair);
-                    (0, format!("no walks of {slider} {square}"))
-                })
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(WalkCache { seed, indexing, stream, steps, gap, squares })
+        let squares = squares.into_iter().map(|square| square.unwrap_or((0, Vec::new()))).collect();
+        Ok(WalkCache { seed, indexing, stream, steps, gap, squares, part })
     }
 }
 
@@ -230,24 +332,79 @@ mod tests {
     #[test]
     fn damaged_caches_are_refused_with_the_line() {
         let text = sample().render();
-        let cases: [(String, usize, &str); 7] = [
+        let cases: [(String, usize, &str); 9] = [
             (text.replacen("# valid-space", "# some", 1), 1, "not a walk cache"),
             (text.replacen("# seed=5", "# seed=x", 1), 2, "not a whole number"),
             (text.replacen("fixed-shift", "fancy", 1), 3, "not black or fixed-shift"),
             (text.replacen("rook,a1,12,1,", "rook,a1,12,2,", 1), 8, "walk 2 where walk 1 comes next"),
             (text.replacen("rook,b1,12,2,", "rook,b1,11,2,", 1), 10, "11 index bits, 12 on its earlier lines"),
             (text.replacen("rook,a1,12,1,0x", "rook,a1,12,1,", 1), 8, "not a 0x-prefixed hex magic"),
-            (
-                text.lines().filter(|line| !line.starts_with("bishop,h8")).map(|l| format!("{l}\n")).collect(),
-                0,
-                "no walks of bishop h8",
-            ),
+            (text.replacen("slider,square", "square,slider", 1), 7, "expected the column line"),
+            (text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=0/2\n# walks=0\n", 1), 8, "# walks=W"),
+            (text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=1/2\n# walks=3\n", 1), 10, "not a square of shard 1/2"),
         ];
         for (damaged, line, message) in cases {
             let error = WalkCache::parse(&damaged).unwrap_err();
             assert_eq!(error.0, line, "{error:?}");
             assert!(error.1.contains(message), "{error:?}");
         }
+    }
+
+    /// A square with no walks (a run stopped while walking) reads back without them, and its
+    /// bits are not compared; a shard's lines read back.
+    #[test]
+    fn partial_caches_and_shards_read_back() {
+        let mut cache = sample();
+        cache.squares[127] = (0, Vec::new());
+        let text = cache.render();
+        assert!(!text.contains("bishop,h8"));
+        assert_eq!(WalkCache::parse(&text), Ok(cache.clone()));
+        assert_eq!((cache.walks(), cache.mismatch(&sample())), (0, None));
+        let mut shard = cache.clone();
+        for (pair, square) in shard.squares.iter_mut().enumerate() {
+            if pair % 3 != 1 {
+                *square = (0, Vec::new());
+            }
+        }
+        shard.part = Some((Shard::new(1, 3).unwrap(), 2));
+        let text = shard.render();
+        assert!(text.contains("# walk_gap=64\n# shard=1/3\n# walks=2\nslider,"), "{text}");
+        assert_eq!(WalkCache::parse(&text), Ok(shard));
+    }
+
+    /// Shards merge into the whole cache; a shard twice, missing, unfinished or of other walks
+    /// is refused by name.
+    #[test]
+    fn shards_merge_into_the_whole_cache() {
+        let mut whole = sample();
+        for (_, magics) in &mut whole.squares {
+            magics.truncate(1);
+        }
+        let shard = |index: u64| {
+            let mut part = whole.clone();
+            for (pair, square) in part.squares.iter_mut().enumerate() {
+                if pair as u64 % 3 != index {
+                    *square = (0, Vec::new());
+                }
+            }
+            part.part = Some((Shard::new(index, 3).unwrap(), 1));
+            (format!("s{index}"), part)
+        };
+        let parts: Vec<_> = [2, 0, 1].into_iter().map(shard).collect();
+        assert_eq!(WalkCache::merge_shards(&parts), Ok(whole.clone()));
+        let refused = |parts: Vec<(String, WalkCache)>, message: &str| {
+            let error = WalkCache::merge_shards(&parts).unwrap_err();
+            assert!(error.contains(message), "{error}");
+        };
+        refused(vec![shard(0), shard(1), shard(1)], "s1: shard 1/3 is given twice");
+        refused(vec![shard(0), shard(2)], "shard 1/3 is missing");
+        let mut unfinished = shard(1);
+        unfinished.1.squares[1].1.clear();
+        refused(vec![shard(0), unfinished, shard(2)], "s1: shard 1/3 is not done");
+        let mut other = shard(2);
+        other.1.steps = 1;
+        refused(vec![shard(0), shard(1), other], "s2: another array's walks");
+        refused(vec![("w".into(), whole)], "w: a whole cache");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The seekable candidate stream of few-term magics with varied budgets: the family of the
 //! dense (black, fixed-shift) tables' recipes.
 //!
-//! It draws from the same terms as [`super::compact_stream`] (a term `±c·2^e` costs the sum of
+//! It draws sums of the terms of [`super::terms`] (a term `±c·2^e` costs the sum of
 //! the index weights it gives the mask bits; a magic's summed cost bounds its index range), but
 //! each candidate gets its own budget, between a quarter and all of the index range, and up to
 //! ten major terms. The published record magics have index ranges of a sixth to nine tenths
@@ -47,7 +47,7 @@ use rand_chacha::ChaCha8Rng;
 
 use magic_tables_core::{Slider, Square};
 
-use super::compact_stream::{CompactCandidates, Terms, classic, read_words};
+use super::terms::{TermCandidates, Terms, classic, read_words};
 use super::stream::{StreamSet, square_rng_at};
 
 /// 32-bit ChaCha words consumed by one candidate.
@@ -120,14 +120,14 @@ pub fn few_term_candidate(seed: u64, slider: Slider, square: Square, terms: &Ter
 }
 
 /// The candidates `k, k + 1, …` of one (seed, slider, square), as `(position, magic)`.
-pub fn few_term_candidates(seed: u64, slider: Slider, square: Square, terms: &Terms, k: u64) -> CompactCandidates<'_> {
-    CompactCandidates::drawing(positioned(seed, slider, square, k), terms, k, draw)
+pub fn few_term_candidates(seed: u64, slider: Slider, square: Square, terms: &Terms, k: u64) -> TermCandidates<'_> {
+    TermCandidates::drawing(positioned(seed, slider, square, k), terms, k, draw)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::compact_stream::cost;
+    use crate::search::terms::cost;
     use magic_tables_core::geometry::relevant_mask;
 
     /// The rotation moves every black index by the same amount, and the lowest to the first

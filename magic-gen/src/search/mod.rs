@@ -5,10 +5,10 @@
 //! Nothing here rejects a magic on a heuristic: every test is a necessary condition, so the first
 //! magic of a square's candidate sequence is always the one found, whatever the index size.
 
-pub mod compact_stream;
 pub mod dense_stream;
 pub mod exhaustive;
 pub mod few_term_stream;
+pub mod terms;
 mod stream;
 mod tester;
 

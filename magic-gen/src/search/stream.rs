@@ -17,8 +17,6 @@ pub enum StreamSet {
     /// The frozen candidate stream of the dense packer ([`super::dense_stream`]): streams 256
     /// to 383.
     Dense,
-    /// The frozen compact few-term stream ([`super::compact_stream`]): streams 512 to 639.
-    Compact,
     /// The frozen few-term stream of varied budgets ([`super::few_term_stream`]): streams 768
     /// to 895.
     FewTerm,
@@ -27,14 +25,13 @@ pub enum StreamSet {
 }
 
 /// The ChaCha stream number of (slider, square) in `set`: the set's base (0 for
-/// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`], 512 for [`StreamSet::Compact`], 768 for
+/// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`], 768 for
 /// [`StreamSet::FewTerm`], 1024 for [`StreamSet::Walk`]) plus rook a1 = 0 … rook h8 = 63,
-/// bishop a1 = 64 … 127.
+/// bishop a1 = 64 … 127. (Streams 512 to 639 were a retired packer's: a block is never reused.)
 pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
     let base = match set {
         StreamSet::Fancy => 0,
         StreamSet::Dense => 256,
-        StreamSet::Compact => 512,
         StreamSet::FewTerm => 768,
         StreamSet::Walk => 1024,
     };

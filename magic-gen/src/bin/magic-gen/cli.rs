@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use magic_gen::Layout;
-use magic_gen::dense::{fixed_bits, relevant_bits};
+use magic_gen::dense::{DEFAULT_ITERATIONS, Preset, fixed_bits, relevant_bits};
 use magic_gen::magic_set::Indexing;
 use magic_gen::search::Shard;
 use magic_gen::{Slider, Square};
@@ -37,10 +37,12 @@ pub enum Command {
     Show(ShowArgs),
     /// Write a complete, verified table as Rust source or a C header.
     Emit(EmitArgs),
-    /// Combine the results of shard runs (search --shard I/N) into one result.
+    /// Combine the results of shard runs (search, sweep, walk, pack --shard I/N) into one result.
     Merge(MergeArgs),
     /// Search black or fixed-shift magics packed densely into one shared array; writes a recipe.
     Pack(Box<PackArgs>),
+    /// Run the valid-space walks of a packing run (or one shard of them); writes a walk cache.
+    Walk(WalkArgs),
     /// List every magic of one square with the given index bits, exhaustively (or one shard).
     Sweep(SweepArgs),
 }
@@ -268,7 +270,8 @@ fn parse_layout(name: &str) -> Result<Layout, String> {
 pub struct MergeArgs {
     /// Results of `search --shard I/N` runs (the same seed, squares and limits, every shard 0..N
     /// once; JSON, or the CSV of `search --black`, which merges to that CSV whatever --format
-    /// says), or recipes of `pack --stream compact --shard I/N` runs (the smallest table wins).
+    /// says), lists of `sweep --shard`, walk caches of `walk --shard I/N` (into the cache one
+    /// process writes), or recipes of `pack --shard I/N` runs (the smallest table wins).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Output format.
@@ -320,196 +323,103 @@ impl PackLayout {
 
 /// A dense packing search: what, from which seed, for how long.
 ///
-/// The same seed, parameters and --iterations give a byte-identical recipe on every machine.
-/// The best recipe so far is verified and written to --output (to a temporary file, then renamed)
-/// after every improvement, so an interrupted run (Ctrl-C) loses nothing: continue it with
-/// --resume. --time may stop a run before its iterations are done; the recipe then says so.
+/// The defaults are the settings that made the fixed-shift record (`--preset record`): 256
+/// valid-space walks per square (about 1.4 CPU-hours, on every core), then the packing (on one
+/// core). `magic-gen pack --layout fixed-shift --time 3600` is a complete command. The same
+/// seed, settings and iteration budget give a byte-identical recipe on every machine. The best
+/// recipe so far is verified and written to --output (to a temporary file, then renamed).
+/// Every setting of the lab (`--set KEY=VALUE`) is described in magic-gen/DENSE_PACKING.md.
 #[derive(Debug, Args)]
 pub struct PackArgs {
     /// Layout to pack (ignored with --resume: the recipe says).
     #[arg(long, value_enum, default_value_t = PackLayout::Black)]
     pub layout: PackLayout,
-    /// Master seed of the candidate streams (ignored with --resume: the recipe says).
+    /// Master seed of the candidate streams and walks (ignored with --resume: the recipe says).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Black-variable, first packer: the squares found in FILE (repeat for several), the CSV of
-    /// `magic-gen search --black --seed <this seed>` or the list of `magic-gen sweep --black`,
-    /// keep that black magic and its index bits (one bit fewer than the mask, say) instead of
-    /// drawing from their stream; with --resume, they replace the recipe's and are placed
-    /// afresh. The recipe names a searched one as `search:N`, the candidate number, which the
-    /// build re-derives, and a swept one as `sweep:N` with its magic (of a sweep's list, the
-    /// one with the narrowest index range), which the build checks.
-    #[arg(long, value_name = "FILE")]
-    pub searched: Vec<std::path::PathBuf>,
-    /// Improvement iterations to run (more, after --resume), 0 to 10^12.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    /// Named settings: `record` (the fixed-shift record's: walks that leave holes of 16 slots
+    /// or more as room, blocked-slot scoring), `span` (the shipped black table's: walks and
+    /// scores on whole spans), `classic` (the first packer's: dense stream, no walks).
+    #[arg(long, default_value = "record", value_parser = parse_preset)]
+    pub preset: Preset,
+    /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
+    /// fresh, init-valid, init-draws, kick-every, kick-size, kick-window, rebuild-every, lambda,
+    /// walks, walk-steps, walk-gap, pool-gap, score-blocked, restart-every, compact-bishops.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Improvement iterations to run (after a --resume, more), 0 to 10^12.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
-    /// Stop after this many seconds even if iterations remain (the recipe says so).
+    /// End the run after this many seconds (walks included) with its best table.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
-    /// Continue from this recipe (a checkpoint or a finished run's output).
-    #[arg(long, value_name = "RECIPE")]
+    /// Continue from this recipe (a checkpoint or a finished run's output), with these settings.
+    #[arg(long, value_name = "RECIPE", conflicts_with = "continue_run")]
     pub resume: Option<PathBuf>,
+    /// Requeue-safe: if --output holds this same command's run, suspended by a signal (SIGTERM,
+    /// SIGINT), continue it and end exactly as the run that never stopped; if it holds the
+    /// finished run, do nothing; otherwise start.
+    #[arg(long = "continue")]
+    pub continue_run: bool,
+    /// Black-variable: the squares found in FILE (repeatable), the CSV of `magic-gen search
+    /// --black --seed <this seed>` or the list of `magic-gen sweep --black`, keep that black
+    /// magic and its index bits instead of drawing from their stream (with --resume: placed
+    /// afresh). The recipe names them `search:N` (re-derived) or `sweep:N` (checked).
+    #[arg(long, value_name = "FILE")]
+    pub searched: Vec<PathBuf>,
+    /// Take the walks FILE holds instead of walking them again (`magic-gen walk`, `merge` of its
+    /// shards, or an earlier run's), and keep this run's walks there; the recipe is the same.
+    #[arg(long, value_name = "FILE")]
+    pub walk_cache: Option<PathBuf>,
+    /// This array task's member I of a portfolio of N runs: its iterations decide otherwise
+    /// (same candidates and walks); `merge` of all N recipes keeps the smallest table.
+    #[arg(long, value_name = "I/N", conflicts_with = "portfolio")]
+    pub shard: Option<Shard>,
+    /// Run the N members of a portfolio one after the other and keep the smallest table: what
+    /// `merge` of a `--shard I/N` array gives, byte for byte.
+    #[arg(long, value_name = "N")]
+    pub portfolio: Option<u64>,
     /// Seconds between progress lines on stderr.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub progress: f64,
-    /// Candidates kept per square (those with the fewest used slots).
-    #[arg(long, default_value_t = 48)]
-    pub pool: usize,
-    /// Fresh candidates drawn per improvement move.
-    #[arg(long, default_value_t = 4096)]
-    pub fresh: u64,
-    /// Valid candidates each square collects before the first placement.
-    #[arg(long, default_value_t = 400)]
-    pub init_valid: usize,
-    /// Candidates each square draws at most for the first placement (more while none is valid).
-    #[arg(long, default_value_t = 2_000_000)]
-    pub init_draws: u64,
-    /// One iteration in this many is a kick (squares taken out and placed again).
-    #[arg(long, default_value_t = 4)]
-    pub kick_every: u64,
-    /// Squares a kick takes out, at most.
-    #[arg(long, default_value_t = 6)]
-    pub kick_size: u64,
-    /// A kick takes out every square crossing a random window of up to this many slots (0: off).
-    #[arg(long, default_value_t = 0)]
-    pub kick_window: usize,
-    /// Every this many iterations, a rebuild move (0: never).
-    #[arg(long, default_value_t = 1000)]
-    pub rebuild_every: u64,
-    /// Weight of a used slot against a slot of height when a square's placement is chosen
-    /// (score `top + lambda * used`): higher keeps the table's used slots fewer.
-    #[arg(long, default_value_t = 8)]
-    pub lambda: usize,
-    /// Valid-space walks per square before the construction: Metropolis walks from the first
-    /// valid candidates of its stream that never leave the valid magics, towards few used slots
-    /// and a short span; their magics join the square's pool for the whole run. A recipe names
-    /// a walked magic `walk:N` and states it; `--resume` walks again unless --walk-cache keeps
-    /// the walks (0: no walks).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub walks: usize,
-    /// Moves per walk (with --walks).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub walk_steps: u64,
-    /// With --walks: free runs of at least N slots inside a magic's span do not count towards
-    /// the walk's score, so that walks also keep magics whose used slots sit in clusters far
-    /// apart, with room between them for other squares (0: the whole span counts).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub walk_gap: usize,
-    /// Pools keep the candidates that keep the fewest slots from other squares, their span less
-    /// its free runs of at least N slots (ties: fewer used slots), rather than those with the
-    /// fewest used slots (0): candidates whose holes are long enough for others to fill.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub pool_gap: usize,
-    /// With --pool-gap: a placement is charged for its blocked slots (span less the free runs
-    /// of --pool-gap slots or more) rather than its used slots, in `top + lambda · slots`.
-    #[arg(long)]
-    pub score_blocked: bool,
-    /// With --walks: keep the run's walks in FILE (written atomically once they are made) and
-    /// take the walks FILE already holds instead of walking them again: a resumption, a run with
-    /// other packing flags or with more walks then skips them. Walks depend only on the seed,
-    /// layout, stream, --walk-steps and --walk-gap, so the run is the one that walked (the recipe's
-    /// command leaves this flag out); FILE is refused if it holds other walks.
-    #[arg(long, value_name = "FILE")]
-    pub walk_cache: Option<PathBuf>,
-    /// One improvement iteration in N (of those that are not kicks) is a tailoring move: one of
-    /// the squares that end highest walks from its magic towards one that fits lower in the
-    /// table as it stands. A recipe names a tailored magic `tailor:I` (the iteration) and states
-    /// it (0: never).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub tailor_every: u64,
-    /// Moves per tailoring walk (with --tailor-every).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub tailor_steps: u64,
-    /// Every this many iterations of this run, start again from the best placement with empty
-    /// pools, exactly as `--resume` of the run's recipe at that point would (0: never). On a
-    /// plateau this helps: kicks then slide the placed magics instead of trading them for the
-    /// pools' taller ones.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub restart_every: u64,
-    /// After the iterations, re-place every bishop square with the candidate (among the first N
-    /// of its stream) that touches the fewest cache lines without raising the table's end: fewer
-    /// cache misses in chains of bishop lookups.
-    #[arg(long, value_name = "N")]
-    pub compact_bishops: Option<u64>,
-    /// Candidate stream and packer: `few-term` (few-term magics of varied budgets) or `dense`
-    /// (the first packer, the flags above, for both), or `compact` (few-term magics of the
-    /// whole range, annealed in cycles: the flags below).
-    #[arg(long, value_enum, default_value_t = PackStream::Dense)]
-    pub stream: PackStream,
-    /// Compact: annealing cycles in all; with --resume the run continues to this total.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    pub cycles: u64,
-    /// Compact: independent chains per cycle (run in parallel; the result does not depend on
-    /// the thread count).
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub chains: u32,
-    /// Compact: moves per chain per cycle.
-    #[arg(long, value_name = "N", default_value_t = 20_000)]
-    pub cycle_moves: u64,
-    /// Compact: temperature at a cycle's start, in table entries.
-    #[arg(long, value_name = "ENTRIES", default_value_t = 30)]
-    pub t_start: u32,
-    /// Compact: temperature at a cycle's end, in table entries.
-    #[arg(long, value_name = "ENTRIES", default_value_t = 1)]
-    pub t_end: u32,
-    /// Compact: pool candidates tried besides the current one when a square is put back.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    pub choices: u32,
-    /// Compact: weight of a used slot against eight slots of height when a square's candidate is
-    /// chosen (0 to 64).
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    pub used_weight: u32,
-    /// Compact: this array task's member of a portfolio of N runs (I = 0..N-1, seed + I each);
-    /// `merge` of all N recipes keeps the smallest table, as `--portfolio N` does in one process.
-    #[arg(long, value_name = "I/N", conflicts_with = "portfolio")]
-    pub shard: Option<Shard>,
-    /// Compact: run N members (seeds seed .. seed + N - 1) one after the other and keep the
-    /// smallest table: what merging a `--shard I/N` array gives.
-    #[arg(long, value_name = "N")]
-    pub portfolio: Option<u64>,
-    /// Compact: candidates drawn per rook square for its pool.
-    #[arg(long, value_name = "N", default_value_t = 4_000_000)]
-    pub rook_draws: u64,
-    /// Compact: candidates drawn per bishop square for its pool.
-    #[arg(long, value_name = "N", default_value_t = 400_000)]
-    pub bishop_draws: u64,
-    /// Compact: candidates kept per square's pool, those with the fewest used slots.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    pub pool_size: usize,
-    /// Compact: further candidates kept per square's pool, those with the smallest span.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub span_pool_size: usize,
-    /// Compact: further candidates kept per square's pool, the first valid ones drawn (a
-    /// sample of every shape).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub sample_pool_size: usize,
     /// Write the recipe (and checkpoints) here.
     #[arg(long, short)]
     pub output: PathBuf,
 }
 
-/// The candidate streams (and their packers) of `pack`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PackStream {
-    /// Compact few-term magics, packed by annealing (`magic_gen::dense::run_anneal`).
-    Compact,
-    /// The first packer's stream (`magic_gen::dense::run`).
-    Dense,
-    /// Few-term magics of varied budgets, packed by the first packer (`magic_gen::dense::run`).
-    FewTerm,
+/// The valid-space walks of a packing run alone (all squares, or one shard of them), written as
+/// the walk cache `pack --walk-cache` takes: the first stage of the record pipeline on a cluster.
+#[derive(Debug, Args)]
+pub struct WalkArgs {
+    /// Layout the walks are for.
+    #[arg(long, value_enum, default_value_t = PackLayout::Black)]
+    pub layout: PackLayout,
+    /// Master seed (the packing run's).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The packing run's preset: its stream, walks, moves and gap decide the walks.
+    #[arg(long, default_value = "record", value_parser = parse_preset)]
+    pub preset: Preset,
+    /// Change one setting of the preset, as `pack --set` (only stream and walk settings matter).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Walk only shard I of N: the squares I, I + N, … (rook a1 = 0 … bishop h8 = 127).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Requeue-safe: keep the squares --output already has every walk of (a stopped task's).
+    #[arg(long = "continue")]
+    pub continue_run: bool,
+    /// Stop after this many seconds, keeping the squares that finished.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Write the walks here (after every square, atomically).
+    #[arg(long, short)]
+    pub output: PathBuf,
 }
 
-impl PackStream {
-    /// The recipe's stream.
-    pub fn packed(self) -> magic_gen::recipe::PackedStream {
-        use magic_gen::recipe::PackedStream;
-        match self {
-            PackStream::Compact => PackedStream::Compact,
-            PackStream::Dense => PackedStream::Dense,
-            PackStream::FewTerm => PackedStream::FewTerm,
-        }
-    }
+/// `--preset NAME`.
+fn parse_preset(name: &str) -> Result<Preset, String> {
+    Preset::parse(name)
 }
 
 #[cfg(test)]

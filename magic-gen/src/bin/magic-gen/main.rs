@@ -16,6 +16,7 @@ mod show_cmd;
 mod stats_cmd;
 mod sweep_cmd;
 mod verify_cmd;
+mod walk_cmd;
 
 use std::process::ExitCode;
 
@@ -55,6 +56,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge_cmd::run(args),
         Command::Pack(args) => pack_cmd::run(*args),
         Command::Sweep(args) => sweep_cmd::run(args),
+        Command::Walk(args) => walk_cmd::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -115,7 +115,7 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     Ok(merged)
 }
 
-/// Combines the recipes of a portfolio's members (`pack --stream compact --shard I/N`, named for
+/// Combines the recipes of a portfolio's members (`pack --shard I/N`, named for
 /// messages): each is verified exhaustively, all must be the same run but for the member, every
 /// member once; the smallest table wins (ties: the lower member), and its command becomes the
 /// one-process `--portfolio N` that gives the same recipe. Returns the recipe's text.
@@ -127,7 +127,7 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
         let command = recipe.command.clone().unwrap_or_default();
         let (base, member) = command
             .rsplit_once(" --shard ")
-            .ok_or_else(|| Failure(format!("{name}: not a recipe of `pack --stream compact --shard I/N`")))?;
+            .ok_or_else(|| Failure(format!("{name}: not a recipe of `pack --shard I/N`")))?;
         let shard: Shard = member.parse().map_err(|e| Failure(format!("{name}: --shard {member}: {e}")))?;
         if recipe.checkpoint.as_ref().is_some_and(|c| c.stopped != "budget") {
             return Err(Failure(format!("{name}: member {shard} did not finish (it was stopped): run it again")));
@@ -170,6 +170,9 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
             }
             write_text(args.output.as_deref(), &crate::sweep_cmd::merge(&files)?)?;
             return Ok(Outcome::Success);
+        }
+        if text.starts_with(magic_gen::dense::WALK_CACHE_TITLE) {
+            return merge_walks(&args, &references);
         }
         if text.trim_start().starts_with('#') {
             return merge_recipes(&args, &references);
@@ -221,6 +224,22 @@ fn merge_black(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome, F
     let merged = merge(&parts)?;
     write_text(args.output.as_deref(), &black_results_to_csv(&merged))?;
     Ok(report(parts.len(), &merged, "black magic"))
+}
+
+/// `merge` of walk caches: the shards of `walk --shard I/N` into the cache one process writes,
+/// every magic checked valid.
+fn merge_walks(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome, Failure> {
+    let mut parts = Vec::new();
+    for path in &args.files {
+        let text = crate::output::read_text(path)?;
+        let cache = crate::pack_cmd::parse_walk_cache(path, &text)?;
+        cache.check_valid(references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        parts.push((path.display().to_string(), cache));
+    }
+    let merged = magic_gen::dense::WalkCache::merge_shards(&parts).map_err(Failure)?;
+    write_text(args.output.as_deref(), &merged.render())?;
+    eprintln!("merged {} walk shards: {} walks of each of the 128 squares", parts.len(), merged.walks());
+    Ok(Outcome::Success)
 }
 
 /// `merge` of recipes: a portfolio's members.

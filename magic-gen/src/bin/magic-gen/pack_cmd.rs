@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{
-    AnnealParams, AnnealPlan, AnnealStart, Finished, Found, Observer, Params, PoolParams, Progress, RunPlan, Searched,
-    Start, WalkCache, run as run_packer, run_anneal,
+    Finished, Found, Halt, Observer, Preset, Progress, RunPlan, SUSPENDED, Searched, Settings, Start, WalkCache,
+    run as run_packer,
 };
 use magic_gen::files::read_black_results;
 use magic_gen::magic_set::Indexing;
@@ -17,7 +17,7 @@ use magic_gen::search::Shard;
 use magic_gen::search::exhaustive::Color;
 use magic_gen::{ReferenceSet, pair_index};
 
-use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, PackStream};
+use crate::cli::{MAX_SHARDS, PackArgs, PackLayout};
 use crate::interrupt::{Reason, Stop};
 use crate::output::write_text;
 use crate::{Failure, Outcome};
@@ -53,9 +53,12 @@ impl Observer for Watch<'_> {
         Ok(())
     }
 
-    fn poll(&mut self, progress: &Progress) -> Option<String> {
-        if let Some(reason) = self.stop.reason() {
-            return Some(reason.describe().to_owned());
+    fn poll(&mut self, progress: &Progress) -> Option<Halt> {
+        match self.stop.reason() {
+            // A time limit ends the run with its best table; a signal suspends it, to continue.
+            Some(Reason::Time) => return Some(Halt::End(Reason::Time.describe().to_owned())),
+            Some(reason) => return Some(Halt::Suspend(reason.describe().to_owned())),
+            None => {}
         }
         let now = Instant::now();
         if now >= self.next_progress {
@@ -87,11 +90,32 @@ impl Observer for Watch<'_> {
     }
 }
 
+/// A walk cache's text, read: an error names the file and line.
+pub fn parse_walk_cache(path: &Path, text: &str) -> Result<WalkCache, Failure> {
+    WalkCache::parse(text).map_err(|(line, message)| match line {
+        0 => Failure(format!("{}: {message}", path.display())),
+        line => Failure(format!("{}:{line}: {message}", path.display())),
+    })
+}
+
+/// The preset with the `--set` changes, checked.
+pub fn settings(preset: Preset, set: &[String]) -> Result<Settings, Failure> {
+    let mut settings = preset.settings();
+    for item in set {
+        let (key, value) = item.split_once('=').ok_or_else(|| {
+            Failure(format!("--set {}: expected KEY=VALUE", magic_gen::text::quote_prefix(item)))
+        })?;
+        settings.set(key, value).map_err(Failure)?;
+    }
+    settings.params.check().map_err(Failure)?;
+    Ok(settings)
+}
+
 /// The walks `--walk-cache FILE` holds: `None` if FILE does not exist yet (the run writes it).
-fn read_walk_cache(args: &PackArgs) -> Result<Option<WalkCache>, Failure> {
+fn read_walk_cache(args: &PackArgs, settings: &Settings) -> Result<Option<WalkCache>, Failure> {
     let Some(path) = &args.walk_cache else { return Ok(None) };
-    if args.walks == 0 {
-        return Err(Failure("--walk-cache keeps the walks of a run with --walks".to_owned()));
+    if settings.params.walks == 0 {
+        return Err(Failure("--walk-cache keeps the walks of a run with walks (these settings have none)".to_owned()));
     }
     if *path == args.output || args.resume.as_ref() == Some(path) {
         return Err(Failure(format!(
@@ -104,10 +128,13 @@ fn read_walk_cache(args: &PackArgs) -> Result<Option<WalkCache>, Failure> {
         return Ok(None);
     }
     let text = crate::output::read_text(path)?;
-    let cache = WalkCache::parse(&text).map_err(|(line, message)| match line {
-        0 => Failure(format!("{}: {message}", path.display())),
-        line => Failure(format!("{}:{line}: {message}", path.display())),
-    })?;
+    let cache = parse_walk_cache(path, &text)?;
+    if cache.part.is_some() {
+        return Err(Failure(format!(
+            "{}: one shard of a walk array: `magic-gen merge` its shards into the whole cache",
+            path.display()
+        )));
+    }
     eprintln!("walk cache {}: {} walks per square", path.display(), cache.walks());
     Ok(Some(cache))
 }
@@ -124,55 +151,24 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
     }
-    if !args.searched.is_empty()
-        && (args.stream == PackStream::Compact || (args.resume.is_none() && args.layout != PackLayout::BlackVariable))
-    {
-        return Err(Failure(
-            "--searched gives squares of --layout black-variable their searched black magics, with the first packer (--stream dense)"
-                .to_owned(),
-        ));
+    if args.portfolio.is_some_and(|n| !(1..=MAX_SHARDS).contains(&n)) {
+        return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
     }
-    if args.stream == PackStream::Compact {
-        if args.walks > 0
-            || args.walk_gap > 0
-            || args.pool_gap > 0
-            || args.score_blocked
-            || args.tailor_every > 0
-            || args.walk_cache.is_some()
-        {
-            return Err(Failure(
-                "--walks, --walk-gap, --walk-cache, --pool-gap, --score-blocked and --tailor-every are for the first packer's streams (dense, few-term), not --stream compact"
-                    .into(),
-            ));
-        }
-        return run_compact(&args);
+    if !args.searched.is_empty() && args.resume.is_none() && args.layout != PackLayout::BlackVariable {
+        return Err(Failure("--searched gives squares of --layout black-variable their searched black magics".to_owned()));
     }
-    let params = Params {
-        pool: args.pool,
-        fresh: args.fresh,
-        init_valid: args.init_valid,
-        init_draws: args.init_draws,
-        kick_every: args.kick_every,
-        kick_size: args.kick_size,
-        kick_window: args.kick_window,
-        rebuild_every: args.rebuild_every,
-        lambda: args.lambda,
-        walks: args.walks,
-        walk_steps: args.walk_steps,
-        walk_gap: args.walk_gap,
-        pool_gap: args.pool_gap,
-        score_blocked: args.score_blocked,
-        tailor_every: args.tailor_every,
-        tailor_steps: args.tailor_steps,
-        ..Params::default()
-    };
-    params.check().map_err(Failure)?;
+    let settings = settings(args.preset, &args.set)?;
     crate::output::check_writable(Some(&args.output))?;
-    let walk_cache = read_walk_cache(&args)?;
-
+    let walk_cache = read_walk_cache(&args, &settings)?;
     let references = ReferenceSet::new();
-    let start = match &args.resume {
-        Some(path) => {
+    if let Some(members) = args.portfolio {
+        return run_portfolio(&args, &references, &settings, members, walk_cache);
+    }
+    let command = reproduce_command(&args, &settings, args.shard);
+    let mut iterations = args.iterations;
+    let mut searched_files = args.searched.as_slice();
+    let start = match (&args.resume, args.continue_run) {
+        (Some(path), _) => {
             let recipe = read_checked_recipe(path, &references)?;
             if let Some(checkpoint) = &recipe.checkpoint {
                 eprintln!("resumed seed {} at iteration {}", recipe.seed, checkpoint.iteration);
@@ -185,34 +181,88 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             }
             Start::Resume(recipe)
         }
-        None => Start::New {
-            indexing: args.layout.indexing(),
-            stream: args.stream.packed(),
-            seed: args.seed,
-            bits: args.layout.bits(),
+        (None, true) => match continued(&args, &references, &command)? {
+            Continued::Finished => return Ok(Outcome::Success),
+            Continued::From(recipe) => {
+                let done = recipe.checkpoint.as_ref().map_or(0, |c| c.iteration);
+                iterations = iterations.saturating_sub(done);
+                // Its searched squares are in the recipe already: placing them again would
+                // not be the run that never stopped.
+                searched_files = &[];
+                Start::Resume(recipe)
+            }
+            Continued::Anew => new_start(&args, &settings),
         },
+        (None, false) => new_start(&args, &settings),
     };
     let seed = match &start {
         Start::Resume(recipe) => recipe.seed,
         Start::New { seed, .. } => *seed,
     };
     let plan = RunPlan {
-        iterations: args.iterations,
-        restart_every: args.restart_every,
-        compact_bishops: args.compact_bishops,
-        command: reproduce_command(&args),
-        searched: read_searched(&args.searched, seed)?,
+        iterations,
+        restart_every: settings.restart_every,
+        compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
+        command,
+        searched: read_searched(searched_files, seed)?,
         walk_cache: walk_cache.clone(),
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
     watch.walk_cache = args.walk_cache.as_deref().map(|path| (path, walk_cache));
-    eprintln!("placing every square, then {} iterations", args.iterations);
+    eprintln!("placing every square, then {iterations} iterations");
     let stop = watch.stop.clone();
+    let params = member_params(&settings, args.shard);
     let result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
     if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
         eprintln!("bishops' cache lines: {before} -> {after}");
     }
     watch.finish(result)
+}
+
+/// The settings' parameters for portfolio member `shard` (member 0 without one).
+fn member_params(settings: &Settings, shard: Option<Shard>) -> magic_gen::dense::Params {
+    magic_gen::dense::Params { member: shard.map_or(0, Shard::index), ..settings.params.clone() }
+}
+
+/// A new run of `args`' layout and seed.
+fn new_start(args: &PackArgs, settings: &Settings) -> Start {
+    Start::New { indexing: args.layout.indexing(), stream: settings.stream, seed: args.seed, bits: args.layout.bits() }
+}
+
+/// What `--continue` finds in the output file.
+enum Continued {
+    /// The run finished: nothing to do.
+    Finished,
+    /// A suspended run of this command, to resume.
+    From(Recipe),
+    /// No file, or a run that cannot be continued exactly: start.
+    Anew,
+}
+
+fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Result<Continued, Failure> {
+    let path = &args.output;
+    if !path.exists() {
+        return Ok(Continued::Anew);
+    }
+    let recipe = read_checked_recipe(path, references)?;
+    if recipe.command.as_deref() != Some(command) {
+        return Err(Failure(format!(
+            "--continue: {} holds another run (its command: {}); give another --output, or remove it",
+            path.display(),
+            recipe.command.as_deref().map_or("none".into(), magic_gen::text::quote_prefix)
+        )));
+    }
+    let stopped = recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
+    if stopped == "budget" {
+        eprintln!("{} is this run, finished: nothing to do", path.display());
+        return Ok(Continued::Finished);
+    }
+    if stopped.starts_with(SUSPENDED) {
+        eprintln!("continuing {} ({stopped})", path.display());
+        return Ok(Continued::From(recipe));
+    }
+    eprintln!("{} ({stopped}) was not suspended at a restart: starting again", path.display());
+    Ok(Continued::Anew)
 }
 
 impl<'a> Watch<'a> {
@@ -275,69 +325,8 @@ fn read_checked_recipe(path: &Path, references: &ReferenceSet) -> Result<Recipe,
     Ok(recipe)
 }
 
-/// A portfolio member's seed: the master seed plus its index.
-fn member_seed(seed: u64, member: u64) -> Result<u64, Failure> {
-    seed.checked_add(member).ok_or_else(|| Failure(format!("--seed {seed} plus member {member} overflows")))
-}
-
-/// `pack --stream compact`: the annealing packer, one run, one array task's member of a
-/// portfolio, or a whole portfolio.
-fn run_compact(args: &PackArgs) -> Result<Outcome, Failure> {
-    let references = ReferenceSet::new();
-    let indexing = args.layout.indexing();
-    if args.pool_size == 0 || args.pool_size > 4096 {
-        return Err(Failure(format!("--pool-size {} is out of range: 1 to 4096", args.pool_size)));
-    }
-    if args.portfolio.is_some_and(|n| !(1..=MAX_SHARDS).contains(&n)) {
-        return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
-    }
-    crate::output::check_writable(Some(&args.output))?;
-    let plan = |member: Option<Shard>| -> Result<AnnealPlan, Failure> {
-        Ok(AnnealPlan {
-            indexing,
-            seed: member_seed(args.seed, member.map_or(0, Shard::index))?,
-            bits: args.layout.bits(),
-            pools: PoolParams {
-                rook_draws: args.rook_draws,
-                bishop_draws: args.bishop_draws,
-                size: args.pool_size,
-                span_size: args.span_pool_size,
-                sample_size: args.sample_pool_size,
-                min_valid: 16,
-            },
-            anneal: AnnealParams {
-                chains: args.chains,
-                cycle_moves: args.cycle_moves,
-                t_start: args.t_start,
-                t_end: args.t_end,
-                choices: args.choices,
-                used_weight: args.used_weight,
-            },
-            cycles: args.cycles,
-            compact_bishops: true,
-            command: compact_command(args, member.map(|m| format!("--shard {m}"))),
-        })
-    };
-    if let Some(members) = args.portfolio {
-        return run_portfolio(args, &references, members, plan);
-    }
-    let plan = plan(args.shard)?;
-    let start = match &args.resume {
-        Some(path) => AnnealStart::Resume(read_checked_recipe(path, &references)?),
-        None => AnnealStart::New,
-    };
-    let mut watch = Watch::new(&references, args, "cycle")?;
-    eprintln!(
-        "drawing the candidate pools: {} per rook, {} per bishop square, then {} cycles",
-        args.rook_draws, args.bishop_draws, args.cycles
-    );
-    let stop = watch.stop.clone();
-    let result = run_anneal(&references, start, &plan, &mut watch, stop.flag());
-    watch.finish(result)
-}
-
 /// Keeps the last recipe a run hands out, in memory.
-struct Keep(Option<Recipe>);
+struct Keep(Option<Recipe>, Option<WalkCache>);
 
 impl Observer for Keep {
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
@@ -345,61 +334,57 @@ impl Observer for Keep {
         Ok(())
     }
 
-    fn poll(&mut self, _: &Progress) -> Option<String> {
+    fn poll(&mut self, _: &Progress) -> Option<Halt> {
         None
+    }
+
+    fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
+        self.1 = Some(walks.clone());
+        Ok(())
     }
 }
 
-/// `--portfolio N`: every member in turn, the smallest verified table written (ties: the lower
-/// member), exactly what `merge` of the members' `--shard I/N` recipes writes.
+/// `--portfolio N`: every member in turn (the walks made once), the smallest verified table
+/// written (ties: the lower member), exactly what `merge` of the members' `--shard I/N` recipes
+/// writes.
 fn run_portfolio(
     args: &PackArgs,
     references: &ReferenceSet,
+    settings: &Settings,
     members: u64,
-    plan: impl Fn(Option<Shard>) -> Result<AnnealPlan, Failure>,
+    mut walk_cache: Option<WalkCache>,
 ) -> Result<Outcome, Failure> {
+    if args.resume.is_some() || args.continue_run {
+        return Err(Failure("--portfolio runs its members from scratch: no --resume or --continue".to_owned()));
+    }
     let stop = Stop::install(args.time)?;
     let mut recipes = Vec::new();
     for member in 0..members {
         let shard = Shard::new(member, members).map_err(|e| Failure(e.to_string()))?;
-        eprintln!("member {member} of {members} (seed {})", member_seed(args.seed, member)?);
-        let mut keep = Keep(None);
-        run_anneal(references, AnnealStart::New, &plan(Some(shard))?, &mut keep, stop.flag()).map_err(Failure)?;
+        eprintln!("member {shard}");
+        let plan = RunPlan {
+            iterations: args.iterations,
+            restart_every: settings.restart_every,
+            compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
+            command: reproduce_command(args, settings, Some(shard)),
+            searched: read_searched(&args.searched, args.seed)?,
+            walk_cache: walk_cache.clone(),
+        };
+        let mut keep = Keep(None, None);
+        let result =
+            run_packer(references, new_start(args, settings), member_params(settings, Some(shard)), &plan, &mut keep, stop.flag());
         if let Some(reason) = stop.reason() {
             eprintln!("{}: the portfolio is incomplete; nothing written", reason.describe());
             return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
         }
+        result.map_err(Failure)?;
+        // The members share their walks: the first one's serve the others.
+        walk_cache = walk_cache.or(keep.1);
         recipes.push((format!("member {member}"), keep.0.expect("a finished run hands out its recipe")));
     }
     let text = crate::merge_cmd::merge_portfolio(references, recipes)?;
     write_text(Some(&args.output), &text)?;
     Ok(Outcome::Success)
-}
-
-/// The command line that runs `pack --stream compact` from scratch with these flags and
-/// `member` (`--shard I/N`) if any (a resumed run's recipe names the command it continues).
-pub fn compact_command(args: &PackArgs, member: Option<String>) -> String {
-    let layout = args.layout.name();
-    let command = format!(
-        "magic-gen pack --stream compact --layout {layout} --seed {} --cycles {} --chains {} --cycle-moves {} --t-start {} --t-end {} --choices {} --used-weight {} --rook-draws {} --bishop-draws {} --pool-size {} --span-pool-size {} --sample-pool-size {}",
-        args.seed,
-        args.cycles,
-        args.chains,
-        args.cycle_moves,
-        args.t_start,
-        args.t_end,
-        args.choices,
-        args.used_weight,
-        args.rook_draws,
-        args.bishop_draws,
-        args.pool_size,
-        args.span_pool_size,
-        args.sample_pool_size
-    );
-    match member {
-        Some(member) => format!("{command} {member}"),
-        None => command,
-    }
 }
 
 /// The command line that reproduces this run, as the recipe records it.
@@ -481,50 +466,22 @@ fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
     Ok(Searched { pair: pair_index(file.slider, file.square), bits: file.bits, found })
 }
 
-fn reproduce_command(args: &PackArgs) -> String {
-    let defaults = Params::default();
+/// The command line that reproduces this run (member `shard` of a portfolio, if any), as the
+/// recipe records it: its layout and seed (or the recipe it resumes), the preset and each
+/// setting that differs from it, the budget, the searched lists, and the member last.
+fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>) -> String {
     let mut words = vec!["magic-gen pack".to_owned()];
     match &args.resume {
         Some(path) => words.push(format!("--resume {}", path.display())),
-        None => {
-            let layout = args.layout.name();
-            if args.stream != PackStream::Dense {
-                words.push(format!("--stream {}", args.stream.packed().name()));
-            }
-            words.push(format!("--layout {layout} --seed {}", args.seed));
-        }
+        None => words.push(format!("--layout {} --seed {}", args.layout.name(), args.seed)),
     }
+    words.extend(settings.command_words());
+    words.push(format!("--iterations {}", args.iterations));
     for path in &args.searched {
         words.push(format!("--searched {}", path.display()));
     }
-    words.push(format!("--iterations {}", args.iterations));
-    if let Some(draws) = args.compact_bishops {
-        words.push(format!("--compact-bishops {draws}"));
-    }
-    for (flag, value, default) in [
-        ("--pool", args.pool as u64, defaults.pool as u64),
-        ("--fresh", args.fresh, defaults.fresh),
-        ("--init-valid", args.init_valid as u64, defaults.init_valid as u64),
-        ("--init-draws", args.init_draws, defaults.init_draws),
-        ("--kick-every", args.kick_every, defaults.kick_every),
-        ("--kick-size", args.kick_size, defaults.kick_size),
-        ("--kick-window", args.kick_window as u64, defaults.kick_window as u64),
-        ("--rebuild-every", args.rebuild_every, defaults.rebuild_every),
-        ("--lambda", args.lambda as u64, defaults.lambda as u64),
-        ("--walks", args.walks as u64, 0),
-        ("--walk-steps", args.walk_steps, 0),
-        ("--walk-gap", args.walk_gap as u64, 0),
-        ("--pool-gap", args.pool_gap as u64, 0),
-        ("--tailor-every", args.tailor_every, 0),
-        ("--tailor-steps", args.tailor_steps, 0),
-        ("--restart-every", args.restart_every, 0),
-    ] {
-        if value != default {
-            words.push(format!("{flag} {value}"));
-        }
-    }
-    if args.score_blocked {
-        words.push("--score-blocked".to_owned());
+    if let Some(shard) = shard {
+        words.push(format!("--shard {shard}"));
     }
     words.join(" ")
 }
