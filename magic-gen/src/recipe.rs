@@ -333,10 +333,7 @@ impl Recipe {
                             "dense" => PackedStream::Dense,
                             "few-term" => PackedStream::FewTerm,
                             other => {
-                                return Err(at(format!(
-                                    "unknown stream `{}`: dense or few-term",
-                                    quote_prefix(other)
-                                )));
+                                return Err(at(format!("unknown stream `{}`: dense or few-term", quote_prefix(other))));
                             }
                         }
                     }

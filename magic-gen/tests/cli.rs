@@ -687,10 +687,10 @@ fn out_of_range_numbers_name_the_allowed_range() {
     let dir = tempfile::tempdir().unwrap();
     let recipe = dir.path().join("recipe.csv");
     let recipe = recipe.to_str().unwrap();
-    bad_input(&["pack", "--kick-size", "129", "-o", recipe], &["--kick-size 129 is out of range: 0 to 128"]);
+    bad_input(&["pack", "--set", "kick-size=129", "-o", recipe], &["--set kick-size=129 is out of range: 0 to 128"]);
     bad_input(
-        &["pack", "--kick-window", "18446744073709551615", "-o", recipe],
-        &["--kick-window 18446744073709551615 is out of range: 0 to 262144"],
+        &["pack", "--set", "kick-window=18446744073709551615", "-o", recipe],
+        &["--set kick-window=18446744073709551615 is out of range: 0 to 262144"],
     );
     // A plain list's index bits, and numbers in record files, beyond what their columns hold.
     let list = test_data().join("lists/rook_d7_shift9_all354_magics_niklasf.txt");
@@ -904,7 +904,18 @@ fn output_file_modes() {
 fn pack_is_deterministic_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
+    let small = [
+        "--preset",
+        "classic",
+        "--set",
+        "pool=4",
+        "--set",
+        "fresh=64",
+        "--set",
+        "init-valid=1",
+        "--set",
+        "init-draws=1",
+    ];
     let pack = |out: &str, extra: &[&str]| {
         let mut args = vec!["pack", "-o", out];
         args.extend_from_slice(extra);
@@ -929,10 +940,10 @@ fn pack_is_deterministic_and_resumes() {
     for _ in 0..3 {
         pack(&path("chain.csv"), &["--resume", &path("chain.csv"), "--iterations", "100"]);
     }
-    pack(&path("restarts.csv"), &["--resume", &path("a.csv"), "--iterations", "300", "--restart-every", "100"]);
+    pack(&path("restarts.csv"), &["--resume", &path("a.csv"), "--iterations", "300", "--set", "restart-every=100"]);
     pack(&path("plain.csv"), &["--resume", &path("a.csv"), "--iterations", "300"]);
     assert_eq!(without_command("restarts.csv"), without_command("chain.csv"));
-    assert!(std::fs::read_to_string(path("restarts.csv")).unwrap().contains("--restart-every 100"));
+    assert!(std::fs::read_to_string(path("restarts.csv")).unwrap().contains("--set restart-every=100"));
     // And the restarts change the run (or this test could not tell them from nothing).
     assert_ne!(without_command("restarts.csv"), without_command("plain.csv"));
 
@@ -944,9 +955,12 @@ fn pack_is_deterministic_and_resumes() {
         &[&format!("damaged.csv:{line}: rook b1")],
     );
     bad_input(&["pack", "--iterations", "2000000000000", "-o", &path("e.csv")], &["--iterations", "out of range"]);
+    bad_input(&["pack", "--set", "pool", "-o", &path("e.csv")], &["--set pool: expected KEY=VALUE"]);
+    bad_input(&["pack", "--set", "pools=1", "-o", &path("e.csv")], &["--set pools: unknown key"]);
+    bad_input(&["pack", "--preset", "fast", "-o", &path("e.csv")], &["unknown preset `fast`"]);
 }
 
-/// `pack --stream few-term`: the first packer over the few-term stream writes a recipe that
+/// `pack --set stream=few-term`: the packer over the few-term stream writes a recipe that
 /// names its stream and its whole command, which `verify` re-derives, checks and sizes; resumed
 /// by a later run it stays on its stream (that the same command gives the same file is the
 /// library's test `a_resumed_run_is_the_run_that_never_stopped`; this runs unoptimized).
@@ -956,24 +970,26 @@ fn pack_few_term_recipes_name_their_stream() {
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
     let flags = [
         "pack",
-        "--stream",
-        "few-term",
+        "--preset",
+        "classic",
+        "--set",
+        "stream=few-term",
         "--layout",
         "fixed-shift",
         "--seed",
         "4",
         "--iterations",
         "10",
-        "--pool",
-        "4",
-        "--fresh",
-        "64",
-        "--init-valid",
-        "1",
-        "--init-draws",
-        "1",
-        "--lambda",
-        "12",
+        "--set",
+        "pool=4",
+        "--set",
+        "fresh=64",
+        "--set",
+        "init-valid=1",
+        "--set",
+        "init-draws=1",
+        "--set",
+        "lambda=12",
     ];
     let out = path("a.csv");
     let mut args = flags.to_vec();
@@ -982,10 +998,11 @@ fn pack_few_term_recipes_name_their_stream() {
     let a = std::fs::read_to_string(path("a.csv")).unwrap();
     assert!(a.contains("# stream=few-term\n") && a.contains("# layout=fixed-shift\n"), "{a}");
     assert!(
-        a.contains("# command=magic-gen pack --stream few-term --layout fixed-shift --seed 4 --iterations 10"),
+        a.contains(
+            "# command=magic-gen pack --layout fixed-shift --seed 4 --preset classic --set stream=few-term --set pool=4 --set fresh=64 --set init-valid=1 --set init-draws=1 --set lambda=12 --iterations 10\n"
+        ),
         "{a}"
     );
-    assert!(a.contains("--lambda 12"), "{a}");
     let entries = a.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
     let (stdout, _) = run(&["verify", &path("a.csv")], 0);
     assert!(stdout.contains(&entries), "{stdout}");
@@ -996,10 +1013,12 @@ fn pack_few_term_recipes_name_their_stream() {
             &path("a.csv"),
             "--iterations",
             "5",
-            "--pool",
-            "4",
-            "--fresh",
-            "64",
+            "--preset",
+            "classic",
+            "--set",
+            "pool=4",
+            "--set",
+            "fresh=64",
             "-o",
             &path("c.csv"),
         ],
@@ -1008,34 +1027,37 @@ fn pack_few_term_recipes_name_their_stream() {
     assert!(stderr.contains("resumed seed 4 at iteration 10"), "{stderr}");
     let c = std::fs::read_to_string(path("c.csv")).unwrap();
     assert!(c.contains("# stream=few-term\n") && c.contains("# iteration=15\n"), "{c}");
-    bad_input(&["pack", "--lambda", "2000000", "-o", &path("d.csv")], &["--lambda", "out of range"]);
+    bad_input(&["pack", "--set", "lambda=2000000", "-o", &path("d.csv")], &["--set lambda=2000000", "out of range"]);
 }
 
-/// `pack --walks N --walk-steps S`: the recipe's command names the walks, squares placed on a
-/// walked magic say `walk:N` and state it, `verify` builds the table, `--resume` with the same
-/// walks continues, and a resumption with other walks is refused rather than packing other
-/// magics than the recipe's.
+/// `pack --set walks=N --set walk-steps=S`: the recipe's command names the walks, squares
+/// placed on a walked magic say `walk:N` and state it, `verify` builds the table, `--resume`
+/// with the same walks continues, and a resumption with other walks is refused rather than
+/// packing other magics than the recipe's.
 #[test]
 fn pack_walks_are_named_and_resume() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
-    let mut args = vec!["pack", "--stream", "few-term", "--layout", "black", "--seed", "4", "--iterations", "10"];
+    let small = ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
+    let walks = |n: &str| format!("walks={n}");
+    let mut args = vec!["pack", "--preset", "classic", "--set", "stream=few-term", "--layout", "black"];
+    args.extend_from_slice(&["--seed", "4", "--iterations", "10"]);
     args.extend_from_slice(&small);
     let a = path("a.csv");
-    args.extend_from_slice(&["--walks", "2", "--walk-steps", "200", "--walk-gap", "64", "-o", &a]);
+    args.extend_from_slice(&["--set", "walks=2", "--set", "walk-steps=200", "--set", "walk-gap=64", "-o", &a]);
     run(&args, 0);
     let text = std::fs::read_to_string(&a).unwrap();
-    assert!(text.contains("--walks 2 --walk-steps 200 --walk-gap 64"), "{text}");
+    assert!(text.contains("--set walks=2 --set walk-steps=200 --set walk-gap=64"), "{text}");
     let walked = text.lines().filter(|l| l.split(',').nth(2).is_some_and(|k| k.starts_with("walk:"))).count();
     assert!(walked > 0, "{text}");
     let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
     let (stdout, _) = run(&["verify", &a], 0);
     assert!(stdout.contains(&entries), "{stdout}");
-    let resume = |walks: &'static str, out: &str, code: i32| {
-        let mut args = vec!["pack", "--resume", &a, "--iterations", "5"];
+    let resume = |n: &str, out: &str, code: i32| {
+        let walks = walks(n);
+        let mut args = vec!["pack", "--resume", &a, "--iterations", "5", "--preset", "classic"];
         args.extend_from_slice(&small);
-        args.extend_from_slice(&["--walks", walks, "--walk-steps", "200", "--walk-gap", "64", "-o", out]);
+        args.extend_from_slice(&["--set", &walks, "--set", "walk-steps=200", "--set", "walk-gap=64", "-o", out]);
         run(&args, code)
     };
     let b = path("b.csv");
@@ -1043,40 +1065,46 @@ fn pack_walks_are_named_and_resume() {
     assert!(std::fs::read_to_string(&b).unwrap().contains("# iteration=15\n"));
     let (_, stderr) = resume("1", &path("c.csv"), 2);
     assert!(stderr.contains("walk:"), "{stderr}");
-    bad_input(&["pack", "--walks", "2", "-o", &path("d.csv")], &["--walks 2 and --walk-steps 0", "out of range"]);
-    bad_input(&["pack", "--walk-gap", "256", "-o", &path("d.csv")], &["--walk-gap 256 needs --walks"]);
-    bad_input(
-        &["pack", "--walks", "2", "--walk-steps", "9", "--walk-gap", "5000", "-o", &path("d.csv")],
-        &["--walk-gap 5000", "out of range"],
-    );
-    for flags in [["--walks", "2", "--walk-steps", "9"], ["--walk-gap", "9", "--walk-steps", "9"]] {
-        let mut args = vec!["pack", "--stream", "compact", "-o"];
-        let out = path("d.csv");
-        args.push(&out);
-        args.extend_from_slice(&flags);
-        bad_input(
-            &args,
-            &[
-                "--walks, --walk-gap, --walk-cache, --pool-gap, --score-blocked and --tailor-every are for the first packer",
-            ],
-        );
-    }
+    let d = path("d.csv");
+    let classic = ["pack", "--preset", "classic", "-o", &d];
+    let refused = |set: &[&str], message: &[&str]| {
+        let mut args = classic.to_vec();
+        for setting in set {
+            args.extend_from_slice(&["--set", setting]);
+        }
+        bad_input(&args, message);
+    };
+    refused(&["walks=2"], &["--set walks=2 and walk-steps=0", "out of range"]);
+    refused(&["walk-gap=256"], &["--set walk-gap=256 needs walks"]);
+    refused(&["walks=2", "walk-steps=9", "walk-gap=5000"], &["--set walk-gap=5000", "out of range"]);
+    refused(&["stream=compact"], &["--set stream=compact: dense or few-term"]);
+    refused(&["score-blocked=1"], &["--set score-blocked=1 needs pool-gap"]);
 }
 
 /// `pack --walk-cache FILE`: the first run writes its walks there; runs that reuse them (a
 /// resumption, a run with fewer walks) write the recipes of runs that walk, with a command that
 /// leaves the cache out; a run with more walks adds its new ones; a cache of other walks, a
-/// damaged one, or one without --walks is refused.
+/// damaged one, a shard, or one without walks is refused.
 #[test]
 fn pack_walk_cache_gives_the_runs_that_walk() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
     let cache = path("walks.csv");
     let pack = |walks: &str, steps: &str, extra: &[&str], out: &str, code: i32| {
-        let mut args =
-            vec!["pack", "--stream", "few-term", "--layout", "fixed-shift", "--seed", "4", "--iterations", "10"];
-        args.extend_from_slice(&["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"]);
-        args.extend_from_slice(&["--walks", walks, "--walk-steps", steps, "--walk-gap", "64", "-o", out]);
+        let (walks, steps) = (format!("walks={walks}"), format!("walk-steps={steps}"));
+        let mut args = vec!["pack", "--preset", "classic", "--set", "stream=few-term", "--layout", "fixed-shift"];
+        args.extend_from_slice(&["--seed", "4", "--iterations", "10"]);
+        args.extend_from_slice(&[
+            "--set",
+            "pool=4",
+            "--set",
+            "fresh=64",
+            "--set",
+            "init-valid=1",
+            "--set",
+            "init-draws=1",
+        ]);
+        args.extend_from_slice(&["--set", &walks, "--set", &steps, "--set", "walk-gap=64", "-o", out]);
         args.extend_from_slice(extra);
         run(&args, code)
     };
@@ -1088,6 +1116,37 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     assert!(!read("first.csv").contains("walk-cache"));
     let written = std::fs::read_to_string(&cache).unwrap();
     assert_eq!(written.lines().filter(|l| l.starts_with("rook,a1,12,")).count(), 2, "{written}");
+    // `magic-gen walk` writes the same file, and its shards merge into it.
+    let walk = ["walk", "--preset", "classic", "--set", "stream=few-term", "--layout", "fixed-shift", "--seed", "4"];
+    let walk_settings = ["--set", "walks=2", "--set", "walk-steps=200", "--set", "walk-gap=64"];
+    let walked = |extra: &[&str], out: &str, code: i32| {
+        let mut args = walk.to_vec();
+        args.extend_from_slice(&walk_settings);
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out]);
+        run(&args, code)
+    };
+    walked(&[], &path("walked.csv"), 0);
+    assert_eq!(read("walked.csv"), written);
+    for i in 0..3 {
+        walked(&["--shard", &format!("{i}/3")], &path(&format!("shard-{i}.csv")), 0);
+    }
+    let shards: Vec<String> = (0..3).map(|i| path(&format!("shard-{i}.csv"))).collect();
+    run(&["merge", &shards[2], &shards[0], &shards[1], "-o", &path("merged.csv")], 0);
+    assert_eq!(read("merged.csv"), written);
+    bad_input(&["merge", &shards[0], &shards[1], "-o", &path("x.csv")], &["shard 2/3 is missing"]);
+    let (_, stderr) = pack("2", "200", &["--walk-cache", &shards[1]], &path("x.csv"), 2);
+    assert!(stderr.contains("one shard of a walk array"), "{stderr}");
+    // A shard stopped before its end (here: one square dropped) is not done, and --continue
+    // walks only what it lacks.
+    let partial: String =
+        read("shard-1.csv").lines().filter(|l| !l.starts_with("rook,b1,")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&shards[1], &partial).unwrap();
+    bad_input(&["merge", &shards[0], &shards[1], &shards[2], "-o", &path("x.csv")], &["shard 1/3 is not done"]);
+    let (_, stderr) = walked(&["--shard", "1/3", "--continue"], &shards[1], 0);
+    assert!(stderr.contains("walking 1 of the shard's 43 squares"), "{stderr}");
+    run(&["merge", &shards[0], &shards[1], &shards[2], "-o", &path("merged.csv")], 0);
+    assert_eq!(read("merged.csv"), written);
     // Reused: the same recipe, the file unchanged.
     let (_, stderr) = pack("2", "200", &["--walk-cache", &cache], &path("again.csv"), 0);
     assert!(stderr.contains("2 walks per square") && !stderr.contains("walks kept"), "{stderr}");
@@ -1099,9 +1158,10 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     // A resumption reuses them too.
     let resume = |extra: &[&str], out: &str| {
         let first = path("first.csv");
-        let mut args = vec!["pack", "--resume", &first, "--iterations", "5", "--pool", "4", "--fresh", "64"];
-        args.extend_from_slice(&["--init-valid", "1", "--init-draws", "1", "--walks", "2", "--walk-steps", "200"]);
-        args.extend_from_slice(&["--walk-gap", "64", "-o", out]);
+        let mut args = vec!["pack", "--resume", &first, "--iterations", "5", "--preset", "classic"];
+        args.extend_from_slice(&["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1"]);
+        args.extend_from_slice(&["--set", "init-draws=1", "--set", "walks=2", "--set", "walk-steps=200"]);
+        args.extend_from_slice(&["--set", "walk-gap=64", "-o", out]);
         args.extend_from_slice(extra);
         run(&args, 0)
     };
@@ -1121,46 +1181,108 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     let (_, stderr) = pack("2", "200", &["--walk-cache", &damaged], &path("x.csv"), 2);
     assert!(stderr.contains("damaged.csv:9: rook a1: walk 3 where walk 2 comes next"), "{stderr}");
     let out = path("x.csv");
-    bad_input(&["pack", "--walk-cache", &cache, "-o", &out], &["--walk-cache keeps the walks of a run with --walks"]);
+    bad_input(
+        &["pack", "--preset", "classic", "--walk-cache", &cache, "-o", &out],
+        &["--walk-cache keeps the walks of a run with walks"],
+    );
     let (_, stderr) = pack("2", "200", &["--walk-cache", &out], &out, 2);
     assert!(stderr.contains("a file of their own"), "{stderr}");
 }
 
-/// `pack --tailor-every N --tailor-steps S`: the recipe's command names the tailoring, squares
-/// placed on a tailored magic say `tailor:I` and state it, `verify` builds the table, and
-/// `--resume` continues from it; half the pair of flags is refused.
+/// `pack --continue`: a run suspended by SIGTERM hands out the state of its last restart, and
+/// the same command with `--continue` ends with the recipe of the run that never stopped; run
+/// again on the finished file, it does nothing; on another run's file, it refuses. And a
+/// portfolio's members (`--shard I/N`) merge into what `--portfolio N` writes.
 #[test]
-fn pack_tailoring_is_named_and_resumes() {
+fn pack_continues_suspended_runs_and_portfolios_merge() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let small = ["--pool", "4", "--fresh", "64", "--init-valid", "1", "--init-draws", "1"];
-    let tailoring = ["--tailor-every", "1", "--tailor-steps", "400", "--kick-every", "1000"];
-    let mut args = vec!["pack", "--stream", "few-term", "--layout", "fixed-shift", "--seed", "4", "--iterations", "40"];
-    args.extend_from_slice(&small);
-    args.extend_from_slice(&tailoring);
-    let a = path("a.csv");
-    args.extend_from_slice(&["-o", &a]);
+    let flags = [
+        "pack",
+        "--preset",
+        "classic",
+        "--layout",
+        "fixed-shift",
+        "--seed",
+        "5",
+        "--set",
+        "pool=4",
+        "--set",
+        "fresh=64",
+        "--set",
+        "init-valid=1",
+        "--set",
+        "init-draws=1",
+        "--set",
+        "restart-every=50",
+        "--iterations",
+        "2000",
+        "--progress",
+        "0.05",
+    ];
+    let straight = path("straight.csv");
+    let mut args = flags.to_vec();
+    args.extend_from_slice(&["-o", &straight]);
     run(&args, 0);
-    let text = std::fs::read_to_string(&a).unwrap();
-    assert!(text.contains("--tailor-every 1 --tailor-steps 400"), "{text}");
-    let tailored = text.lines().filter(|l| l.split(',').nth(2).is_some_and(|k| k.starts_with("tailor:"))).count();
-    assert!(tailored > 0, "{text}");
-    let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
-    let (stdout, _) = run(&["verify", &a], 0);
-    assert!(stdout.contains(&entries), "{stdout}");
-    let b = path("b.csv");
-    let mut args = vec!["pack", "--resume", &a, "--iterations", "5"];
-    args.extend_from_slice(&small);
-    args.extend_from_slice(&tailoring);
-    args.extend_from_slice(&["-o", &b]);
-    run(&args, 0);
-    assert!(std::fs::read_to_string(&b).unwrap().contains("# iteration=45\n"));
-    bad_input(
-        &["pack", "--tailor-every", "2", "-o", &path("d.csv")],
-        &["--tailor-every 2 and --tailor-steps 0", "out of range"],
-    );
-}
+    let continued = path("continued.csv");
+    let mut args = flags.to_vec();
+    args.extend_from_slice(&["--continue", "-o", &continued]);
+    // Suspended by SIGTERM once its progress passes iteration 120 (after two restarts).
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
+        .args(&args)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut signalled = false;
+    // Read to the end: a closed pipe would stop the run by SIGPIPE instead.
+    for line in std::io::BufRead::lines(stderr) {
+        let line = line.unwrap();
+        let at = line.strip_prefix("iteration ").and_then(|rest| rest.split(' ').next()?.parse::<u64>().ok());
+        if !signalled && at.is_some_and(|at| at > 120) {
+            std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+            signalled = true;
+        }
+    }
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    let text = std::fs::read_to_string(&continued).unwrap();
+    assert!(text.contains("# stopped=suspended: SIGTERM after "), "{text}");
+    assert!(!text.contains("# iteration=0\n"), "suspended after a restart: {text}");
+    let (_, stderr) = run(&args, 0);
+    assert!(stderr.contains("continuing"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&continued).unwrap(), std::fs::read_to_string(&straight).unwrap());
+    let (_, stderr) = run(&args, 0);
+    assert!(stderr.contains("finished: nothing to do"), "{stderr}");
+    let mut other = flags.to_vec();
+    other[6] = "6";
+    other.extend_from_slice(&["--continue", "-o", &continued]);
+    bad_input(&other, &["--continue", "continued.csv holds another run"]);
 
+    // A portfolio of 3, in one process and as three array tasks merged.
+    let mut portfolio = flags.to_vec();
+    let budget = portfolio.len() - 3;
+    portfolio[budget] = "60";
+    let member = |i: u64| path(&format!("member-{i}.csv"));
+    for i in 0..3 {
+        let mut args = portfolio.clone();
+        let (shard, out) = (format!("{i}/3"), member(i));
+        args.extend_from_slice(&["--shard", &shard, "-o", &out]);
+        run(&args, 0);
+    }
+    let whole = path("whole.csv");
+    let mut args = portfolio.clone();
+    args.extend_from_slice(&["--portfolio", "3", "-o", &whole]);
+    run(&args, 0);
+    run(&["merge", &member(1), &member(2), &member(0), "-o", &path("merged.csv")], 0);
+    assert_eq!(std::fs::read_to_string(path("merged.csv")).unwrap(), std::fs::read_to_string(&whole).unwrap());
+    assert!(std::fs::read_to_string(&whole).unwrap().contains("--iterations 60 --portfolio 3\n"));
+    // The members decide otherwise: they draw other candidates (their cursors differ), or this
+    // could not tell a portfolio from one run.
+    let cursors = |i| {
+        std::fs::read_to_string(member(i)).unwrap().lines().find(|l| l.starts_with("# cursors=")).map(str::to_owned)
+    };
+    assert_ne!(cursors(0), cursors(1));
+}
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
 /// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
 /// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with
@@ -1180,8 +1302,21 @@ fn pack_keeps_searched_black_magics() {
     std::fs::write(path("found.csv"), found_with(7)).unwrap();
     let (found, a, c, d) = (path("found.csv"), path("a.csv"), path("c.csv"), path("d.csv"));
     let pack = |seed: &str, out: &str| -> Vec<String> {
-        let args = ["pack", "--layout", "black-variable", "--seed", seed, "--iterations", "20", "--pool", "4"];
-        let small = ["--fresh", "64", "--init-valid", "1", "--init-draws", "1", "--searched", &found, "-o", out];
+        let args = [
+            "pack",
+            "--preset",
+            "classic",
+            "--layout",
+            "black-variable",
+            "--seed",
+            seed,
+            "--iterations",
+            "20",
+            "--set",
+            "pool=4",
+        ];
+        let small =
+            ["--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1", "--searched", &found, "-o", out];
         args.iter().chain(&small).map(|s| s.to_string()).collect()
     };
     run(&strs(&pack("7", &a)), 0);
@@ -1191,7 +1326,7 @@ fn pack_keeps_searched_black_magics() {
     assert!(recipe.contains("--searched "), "the command names the file: {recipe}");
     let (stdout, _) = run(&["verify", &path("a.csv")], 0);
     assert!(stdout.contains("ok"), "{stdout}");
-    run(&["pack", "--resume", &path("a.csv"), "--iterations", "10", "-o", &path("b.csv")], 0);
+    run(&["pack", "--preset", "classic", "--resume", &path("a.csv"), "--iterations", "10", "-o", &path("b.csv")], 0);
     let resumed = std::fs::read_to_string(path("b.csv")).unwrap();
     assert!(resumed.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{resumed}");
 
@@ -1208,7 +1343,7 @@ fn pack_keeps_searched_black_magics() {
     assert!(
         std::fs::read_to_string(&c).unwrap().lines().any(|l| l.starts_with("bishop,h2,") && !l.contains("search:"))
     );
-    run(&["pack", "--resume", &c, "--searched", &found, "--iterations", "5", "-o", &d], 0);
+    run(&["pack", "--preset", "classic", "--resume", &c, "--searched", &found, "--iterations", "5", "-o", &d], 0);
     let replaced = std::fs::read_to_string(&d).unwrap();
     assert!(replaced.lines().any(|l| l.starts_with("bishop,h2,search:397771,")), "{replaced}");
     run(&["verify", &d], 0);
@@ -1216,16 +1351,18 @@ fn pack_keeps_searched_black_magics() {
     run(
         &[
             "pack",
+            "--preset",
+            "classic",
             "--seed",
             "7",
             "--iterations",
             "5",
-            "--pool",
-            "4",
-            "--init-valid",
-            "1",
-            "--init-draws",
-            "1",
+            "--set",
+            "pool=4",
+            "--set",
+            "init-valid=1",
+            "--set",
+            "init-draws=1",
             "-o",
             &fixed,
         ],
@@ -1297,8 +1434,18 @@ fn signals_write_what_was_found_and_exit_128_plus_the_signal() {
 
     let recipe = dir.path().join("pack.csv");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
-        .args(["pack", "--layout", "fixed-shift", "--iterations", "100000000", "--pool", "4"])
-        .args(["--init-valid", "1", "--init-draws", "1", "--fresh", "64", "-o"])
+        .args([
+            "pack",
+            "--preset",
+            "classic",
+            "--layout",
+            "fixed-shift",
+            "--iterations",
+            "100000000",
+            "--set",
+            "pool=4",
+        ])
+        .args(["--set", "init-valid=1", "--set", "init-draws=1", "--set", "fresh=64", "-o"])
         .arg(&recipe)
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -1400,15 +1547,27 @@ fn pack_keeps_swept_black_magics() {
 
     std::fs::write(path("d8.txt"), format!("{text}0xffffffb8dfb5fb76\n")).unwrap();
     let (recipe, resumed) = (path("a.csv"), path("b.csv"));
-    let pack = ["pack", "--layout", "black-variable", "--seed", "7", "--iterations", "20", "--pool", "4"];
-    let small = ["--fresh", "64", "--init-valid", "1", "--init-draws", "1", "--searched", &path("d8.txt")];
+    let pack = [
+        "pack",
+        "--preset",
+        "classic",
+        "--layout",
+        "black-variable",
+        "--seed",
+        "7",
+        "--iterations",
+        "20",
+        "--set",
+        "pool=4",
+    ];
+    let small = ["--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1", "--searched", &path("d8.txt")];
     run(&[&pack[..], &small, &["-o", &recipe]].concat(), 0);
     let text = std::fs::read_to_string(&recipe).unwrap();
     let row = text.lines().find(|l| l.starts_with("rook,d8,")).unwrap();
     assert!(row.starts_with("rook,d8,sweep:1,") && row.ends_with(",10,0xFFFFFFB8DFB5FB76"), "{row}");
     let (stdout, _) = run(&["verify", &recipe], 0);
     assert!(stdout.contains("ok"), "{stdout}");
-    run(&["pack", "--resume", &recipe, "--iterations", "10", "-o", &resumed], 0);
+    run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "10", "-o", &resumed], 0);
     let text = std::fs::read_to_string(&resumed).unwrap();
     assert!(text.lines().any(|l| l.starts_with("rook,d8,sweep:1,") && l.ends_with(",0xFFFFFFB8DFB5FB76")), "{text}");
 

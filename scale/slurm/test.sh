@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The cluster recipe, tested on a real single-node Slurm (start-slurm.sh): 4-task arrays of
-# `search`, `pack` and `sweep` (and a 3-task `search --black`), merged, equal the single-process
-# results byte for byte; a pack task
-# stopped by SIGTERM mid-run and run again ends with the same recipe as one that never
-# stopped. Run from the repository's root; needs root (it installs and starts Slurm).
+# `walk`, `search` and `sweep` (and a 3-task `search --black`), merged, equal the single-process
+# results byte for byte; a 4-task portfolio of `pack` runs from the merged walks, merged, equals
+# `pack --portfolio 4`; a pack task stopped by SIGTERM mid-run and run again ends with the same
+# recipe as one that never stopped. Run from the repository's root; needs root (it installs and starts Slurm).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$PWD/scale/slurm
@@ -28,19 +28,30 @@ wait_jobs() {
 }
 
 search_flags=(--slider bishop --square a1,b2,c3,d4,e5,f6,g7,h8 --seed 9)
-pack_flags=(--layout fixed-shift --seed 3 --rook-draws 20000 --bishop-draws 3000 --cycles 3 --cycle-moves 300 --progress 100)
+# The record pipeline at a small size: walks of 2 x 500 moves per square, then a portfolio of
+# packing runs from the merged walks.
+walk_flags=(--layout fixed-shift --seed 3 --set walks=2 --set walk-steps=500)
+pack_flags=("${walk_flags[@]}" --set pool=40 --set init-valid=20 --set restart-every=100 --set compact-bishops=2000 --progress 0.2)
 
 sweep_flags=(--slider bishop --square d8 --bits 5)
+walk_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/walk.sbatch" "$work/walks" "${walk_flags[@]}")
 sweep_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/sweep.sbatch" "$work/sweep" "${sweep_flags[@]}")
 search_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/search.sbatch" "$work/search" "${search_flags[@]}")
 black_flags=(--black --format csv "${search_flags[@]}")
 black_job=$(sbatch --parsable --array=0-2 --chdir="$work" "$here/search.sbatch" "$work/black" "${black_flags[@]}")
-pack_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/pack.sbatch" "$work/pack" "${pack_flags[@]}")
 # The single-process runs, meanwhile.
+"$MAGIC_GEN" walk "${walk_flags[@]}" -o "$work/walks-whole.csv" 2>/dev/null
 "$MAGIC_GEN" search "${search_flags[@]}" -o "$work/search-whole.json" 2>/dev/null
 "$MAGIC_GEN" search "${black_flags[@]}" -o "$work/black-whole.csv" 2>/dev/null
 "$MAGIC_GEN" sweep "${sweep_flags[@]}" -o "$work/sweep-whole.txt" 2>/dev/null
-"$MAGIC_GEN" pack --stream compact "${pack_flags[@]}" --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
+wait_jobs "$walk_job"
+"$here/status.sh" "$work/walks"
+"$MAGIC_GEN" merge "$work"/walks/walks-*.csv -o "$work/walks-merged.csv"
+cmp "$work/walks-whole.csv" "$work/walks-merged.csv"
+echo "walk array merged: byte-identical to the single-process walk cache"
+pack_flags+=(--walk-cache "$work/walks-merged.csv")
+pack_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/pack.sbatch" "$work/pack" "${pack_flags[@]}" --iterations 300)
+"$MAGIC_GEN" pack "${pack_flags[@]}" --iterations 300 --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
 wait_jobs "$search_job" "$pack_job" "$sweep_job" "$black_job"
 "$here/status.sh" "$work/search"
 "$here/status.sh" "$work/black"
@@ -53,25 +64,28 @@ cmp "$work/black-whole.csv" "$work/black-merged.csv"
 cmp "$work/pack-whole.csv" "$work/pack-merged.csv"
 "$MAGIC_GEN" merge "$work"/sweep/sweep-*.txt -o "$work/sweep-merged.txt"
 cmp "$work/sweep-whole.txt" "$work/sweep-merged.txt"
-echo "search (fancy and black), pack and sweep arrays merged: byte-identical to the single-process runs"
+echo "search (fancy and black), pack portfolio and sweep arrays merged: byte-identical to the single-process runs"
 
-# Preemption: SIGTERM to a pack task mid-run, then the same task again (as a requeue does).
-long_flags=(--layout fixed-shift --seed 5 --rook-draws 20000 --bishop-draws 3000 --cycles 12 --cycle-moves 2000 --progress 100)
-"$MAGIC_GEN" pack --stream compact "${long_flags[@]}" --shard 0/1 -o "$work/uninterrupted.csv" 2>/dev/null
+# Preemption: SIGTERM to a pack task after its second restart, then the same task again (as a
+# requeue does): it continues from the state of its last restart.
+long_flags=("${pack_flags[@]}" --iterations 1200)
+"$MAGIC_GEN" pack "${long_flags[@]}" --shard 0/1 -o "$work/uninterrupted.csv" 2>/dev/null
 job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
-for _ in $(seq 300); do
-    if grep -qs '^# iteration=[1-9]' "$work/preempted/member-0.csv"; then
+log="$work/magic-pack-${job}_0.log"
+for _ in $(seq 600); do
+    if grep -qsE '^iteration (2[5-9][0-9]|[3-9][0-9][0-9]) ' "$log"; then
         break
     fi
     sleep 0.2
 done
 scancel --batch --signal=TERM "$job"
 wait_jobs "$job"
-grep -q '^# stopped=SIGTERM' "$work/preempted/member-0.csv" || {
-    echo "the task was not stopped by SIGTERM mid-run:" >&2
+grep -q '^# stopped=suspended: SIGTERM' "$work/preempted/member-0.csv" || {
+    echo "the task was not suspended by SIGTERM after a restart:" >&2
     grep '^# stopped=' "$work/preempted/member-0.csv" >&2
     exit 1
 }
+grep '^# stopped=' "$work/preempted/member-0.csv"
 job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
 wait_jobs "$job"
 cmp "$work/uninterrupted.csv" "$work/preempted/member-0.csv"

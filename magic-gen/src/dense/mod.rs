@@ -312,7 +312,8 @@ mod tests {
             searched: Vec::new(),
             walk_cache: None,
         };
-        let start = Start::New { indexing: Indexing::Black, stream: PackedStream::FewTerm, seed: 4, bits: fixed_bits() };
+        let start =
+            Start::New { indexing: Indexing::Black, stream: PackedStream::FewTerm, seed: 4, bits: fixed_bits() };
         let go = |start: Start, iterations: u64, at: u64| {
             let mut observer = Suspender { at, written: Vec::new() };
             let finished =

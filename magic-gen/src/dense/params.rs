@@ -78,38 +78,41 @@ impl Params {
     /// (more could never be found) and windows inside the largest table packed.
     pub fn check(&self) -> Result<(), String> {
         if self.pool == 0 || self.fresh == 0 || self.kick_every == 0 || self.pool > 1 << 16 {
-            return Err("--pool (1 to 65536), --fresh and --kick-every must be at least 1".to_owned());
+            return Err("--set pool (1 to 65536), fresh and kick-every must be at least 1".to_owned());
         }
         if self.lambda > 1 << 20 {
-            return Err(format!("--lambda {} is out of range: 0 to 1048576", self.lambda));
+            return Err(format!("--set lambda={} is out of range: 0 to 1048576", self.lambda));
         }
         if self.walks > 1024 || self.walk_steps > 1 << 40 || (self.walks > 0) != (self.walk_steps > 0) {
             return Err(format!(
-                "--walks {} and --walk-steps {} are out of range: both 0, or 1 to 1024 walks of 1 to 2^40 moves",
+                "--set walks={} and walk-steps={} are out of range: both 0, or 1 to 1024 walks of 1 to 2^40 moves",
                 self.walks, self.walk_steps
             ));
         }
         if self.walk_gap > 0 && (self.walks == 0 || self.walk_gap > 4096) {
             return Err(format!(
-                "--walk-gap {} needs --walks and is out of range: 1 to 4096 slots (the largest index range)",
+                "--set walk-gap={} needs walks and is out of range: 1 to 4096 slots (the largest index range)",
                 self.walk_gap
             ));
         }
         if self.score_blocked && self.pool_gap == 0 {
-            return Err("--score-blocked needs --pool-gap (the runs that count as room for others)".to_owned());
+            return Err("--set score-blocked=1 needs pool-gap (the runs that count as room for others)".to_owned());
         }
         if self.pool_gap > 4096 {
             return Err(format!(
-                "--pool-gap {} is out of range: 0 to 4096 slots (the largest index range)",
+                "--set pool-gap={} is out of range: 0 to 4096 slots (the largest index range)",
                 self.pool_gap
             ));
         }
         if self.kick_size > 128 {
-            return Err(format!("--kick-size {} is out of range: 0 to 128 (the squares of a table)", self.kick_size));
+            return Err(format!(
+                "--set kick-size={} is out of range: 0 to 128 (the squares of a table)",
+                self.kick_size
+            ));
         }
         if self.kick_window > super::board::CAPACITY {
             return Err(format!(
-                "--kick-window {} is out of range: 0 to {} (the largest table packed)",
+                "--set kick-window={} is out of range: 0 to {} (the largest table packed)",
                 self.kick_window,
                 super::board::CAPACITY
             ));

@@ -86,12 +86,8 @@ impl Preset {
 
     /// Its settings.
     pub fn settings(self) -> Settings {
-        let classic = Settings {
-            stream: PackedStream::Dense,
-            params: Params::default(),
-            restart_every: 0,
-            compact_bishops: 0,
-        };
+        let classic =
+            Settings { stream: PackedStream::Dense, params: Params::default(), restart_every: 0, compact_bishops: 0 };
         let span = Settings {
             stream: PackedStream::FewTerm,
             params: Params {
@@ -110,10 +106,9 @@ impl Preset {
         match self {
             Preset::Classic => classic,
             Preset::Span => span,
-            Preset::Record => Settings {
-                params: Params { walk_gap: 16, pool_gap: 16, score_blocked: true, ..span.params },
-                ..span
-            },
+            Preset::Record => {
+                Settings { params: Params { walk_gap: 16, pool_gap: 16, score_blocked: true, ..span.params }, ..span }
+            }
         }
     }
 }
@@ -123,7 +118,9 @@ impl Settings {
     /// Ranges are checked with the whole set ([`Params::check`]).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let number = || -> Result<u64, String> {
-            value.parse::<u64>().map_err(|_| format!("--set {key}={}: not a whole number", crate::text::quote_prefix(value)))
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("--set {key}={}: not a whole number", crate::text::quote_prefix(value)))
         };
         let size = || -> Result<usize, String> {
             usize::try_from(number()?).map_err(|_| format!("--set {key}={value}: out of range"))
@@ -165,7 +162,13 @@ impl Settings {
                 }
                 self.compact_bishops = draws;
             }
-            _ => return Err(format!("--set {}: unknown key; the keys are {}", crate::text::quote_prefix(key), KEYS.join(", "))),
+            _ => {
+                return Err(format!(
+                    "--set {}: unknown key; the keys are {}",
+                    crate::text::quote_prefix(key),
+                    KEYS.join(", ")
+                ));
+            }
         }
         Ok(())
     }

@@ -306,10 +306,9 @@ mod tests {
                 let score = |c: &Candidate| c.used.len() as f64 + weight * f64::from(c.span);
                 assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
             }
-            let again =
-                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
-                    .unwrap()
-                    .unwrap();
+            let again = walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
+                .unwrap()
+                .unwrap();
             assert_eq!(
                 walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
@@ -325,8 +324,9 @@ mod tests {
         let square = "c2".parse().unwrap();
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0).map(|(_, magic)| magic);
-        let walk3 =
-            |known: &[u64]| walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &go());
+        let walk3 = |known: &[u64]| {
+            walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &go())
+        };
         let walked: Vec<u64> = walk3(&[]).unwrap().unwrap().iter().map(|c| c.magic).collect();
         for reused in 0..=3 {
             let again: Vec<u64> = walk3(&walked[..reused]).unwrap().unwrap().iter().map(|c| c.magic).collect();
@@ -346,7 +346,15 @@ mod tests {
         let error = walk3(&[0, walked[1]]).unwrap_err();
         assert!(error.contains("walk 1") && error.contains("not a valid magic"), "{error}");
         // A set stop flag ends the walks with nothing.
-        let stopped = walk_square(3, &data, false, starts(), &[], WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &AtomicBool::new(true));
+        let stopped = walk_square(
+            3,
+            &data,
+            false,
+            starts(),
+            &[],
+            WalkPlan { walks: 3, steps: 1_000, gap: 64 },
+            &AtomicBool::new(true),
+        );
         assert!(matches!(stopped, Ok(None)));
     }
 

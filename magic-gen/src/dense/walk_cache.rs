@@ -98,9 +98,8 @@ impl WalkCache {
         }
         // A square the file has no walks of has no bits to compare.
         let known = |cache: &WalkCache, pair: usize| !cache.squares[pair].1.is_empty();
-        let pair = (0..self.squares.len()).find(|&pair| {
-            known(self, pair) && known(other, pair) && self.squares[pair].0 != other.squares[pair].0
-        })?;
+        let pair = (0..self.squares.len())
+            .find(|&pair| known(self, pair) && known(other, pair) && self.squares[pair].0 != other.squares[pair].0)?;
         let (slider, square) = pair_parts(pair);
         Some(format!(
             "{slider} {square} has {} index bits there, {} in this run",
@@ -341,7 +340,11 @@ mod tests {
             (text.replacen("rook,a1,12,1,0x", "rook,a1,12,1,", 1), 8, "not a 0x-prefixed hex magic"),
             (text.replacen("slider,square", "square,slider", 1), 7, "expected the column line"),
             (text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=0/2\n# walks=0\n", 1), 8, "# walks=W"),
-            (text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=1/2\n# walks=3\n", 1), 10, "not a square of shard 1/2"),
+            (
+                text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=1/2\n# walks=3\n", 1),
+                10,
+                "not a square of shard 1/2",
+            ),
         ];
         for (damaged, line, message) in cases {
             let error = WalkCache::parse(&damaged).unwrap_err();

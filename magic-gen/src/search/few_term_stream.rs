@@ -47,8 +47,8 @@ use rand_chacha::ChaCha8Rng;
 
 use magic_tables_core::{Slider, Square};
 
-use super::terms::{TermCandidates, Terms, classic, read_words};
 use super::stream::{StreamSet, square_rng_at};
+use super::terms::{TermCandidates, Terms, classic, read_words};
 
 /// 32-bit ChaCha words consumed by one candidate.
 pub const WORDS_PER_CANDIDATE: u64 = 16;

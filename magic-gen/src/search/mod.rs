@@ -8,8 +8,8 @@
 pub mod dense_stream;
 pub mod exhaustive;
 pub mod few_term_stream;
-pub mod terms;
 mod stream;
+pub mod terms;
 mod tester;
 
 pub use stream::{

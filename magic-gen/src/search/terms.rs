@@ -27,7 +27,6 @@ use rand_chacha::rand_core::Rng;
 use magic_tables_core::geometry::relevant_mask;
 use magic_tables_core::{Slider, Square};
 
-
 /// The terms of one (slider, square, index bits, indexing), with their costs: the part of the
 /// definition that does not depend on the seed. Built once per square by [`Terms::new`].
 #[derive(Clone, Debug, PartialEq, Eq)]

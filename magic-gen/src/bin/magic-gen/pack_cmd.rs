@@ -102,9 +102,9 @@ pub fn parse_walk_cache(path: &Path, text: &str) -> Result<WalkCache, Failure> {
 pub fn settings(preset: Preset, set: &[String]) -> Result<Settings, Failure> {
     let mut settings = preset.settings();
     for item in set {
-        let (key, value) = item.split_once('=').ok_or_else(|| {
-            Failure(format!("--set {}: expected KEY=VALUE", magic_gen::text::quote_prefix(item)))
-        })?;
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| Failure(format!("--set {}: expected KEY=VALUE", magic_gen::text::quote_prefix(item))))?;
         settings.set(key, value).map_err(Failure)?;
     }
     settings.params.check().map_err(Failure)?;
@@ -155,7 +155,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
     }
     if !args.searched.is_empty() && args.resume.is_none() && args.layout != PackLayout::BlackVariable {
-        return Err(Failure("--searched gives squares of --layout black-variable their searched black magics".to_owned()));
+        return Err(Failure(
+            "--searched gives squares of --layout black-variable their searched black magics".to_owned(),
+        ));
     }
     let settings = settings(args.preset, &args.set)?;
     crate::output::check_writable(Some(&args.output))?;
@@ -371,8 +373,14 @@ fn run_portfolio(
             walk_cache: walk_cache.clone(),
         };
         let mut keep = Keep(None, None);
-        let result =
-            run_packer(references, new_start(args, settings), member_params(settings, Some(shard)), &plan, &mut keep, stop.flag());
+        let result = run_packer(
+            references,
+            new_start(args, settings),
+            member_params(settings, Some(shard)),
+            &plan,
+            &mut keep,
+            stop.flag(),
+        );
         if let Some(reason) = stop.reason() {
             eprintln!("{}: the portfolio is incomplete; nothing written", reason.describe());
             return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));

@@ -84,7 +84,8 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let output = &args.output;
     let write = |cache: &WalkCache| {
-        write_file(output, cache.render().as_bytes()).map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))
+        write_file(output, cache.render().as_bytes())
+            .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))
     };
     write(&cache)?;
     let shared = Mutex::new(cache);
