@@ -32,26 +32,53 @@ search_flags=(--slider bishop --square a1,b2,c3,d4,e5,f6,g7,h8 --seed 9)
 # packing runs from the merged walks.
 walk_flags=(--layout fixed-shift --seed 3 --set walks=2 --set walk-steps=500)
 pack_flags=("${walk_flags[@]}" --set pool=40 --set init-valid=20 --set restart-every=100 --set compact-bishops=2000 --progress 0.2)
-
+# A longer pack task for the preemption check (it walks for itself).
+long_flags=("${pack_flags[@]}" --iterations 1200)
 sweep_flags=(--slider bishop --square d8 --bits 5)
+black_flags=(--black --format csv "${search_flags[@]}")
+
 walk_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/walk.sbatch" "$work/walks" "${walk_flags[@]}")
+preempt_job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
 sweep_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/sweep.sbatch" "$work/sweep" "${sweep_flags[@]}")
 search_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/search.sbatch" "$work/search" "${search_flags[@]}")
-black_flags=(--black --format csv "${search_flags[@]}")
 black_job=$(sbatch --parsable --array=0-2 --chdir="$work" "$here/search.sbatch" "$work/black" "${black_flags[@]}")
 # The single-process runs, meanwhile.
+"$MAGIC_GEN" pack "${long_flags[@]}" --shard 0/1 -o "$work/uninterrupted.csv" 2>/dev/null &
+uninterrupted=$!
 "$MAGIC_GEN" walk "${walk_flags[@]}" -o "$work/walks-whole.csv" 2>/dev/null
 "$MAGIC_GEN" search "${search_flags[@]}" -o "$work/search-whole.json" 2>/dev/null
 "$MAGIC_GEN" search "${black_flags[@]}" -o "$work/black-whole.csv" 2>/dev/null
 "$MAGIC_GEN" sweep "${sweep_flags[@]}" -o "$work/sweep-whole.txt" 2>/dev/null
+
+# Preemption: SIGTERM to the pack task after its second restart; the same task again (as a
+# requeue does) continues from the state of its last restart.
+log="$work/magic-pack-${preempt_job}_0.log"
+for _ in $(seq 600); do
+    if grep -qsE '^iteration (2[5-9][0-9]|[3-9][0-9][0-9]) ' "$log"; then
+        break
+    fi
+    sleep 0.2
+done
+scancel --batch --signal=TERM "$preempt_job"
+
 wait_jobs "$walk_job"
 "$here/status.sh" "$work/walks"
 "$MAGIC_GEN" merge "$work"/walks/walks-*.csv -o "$work/walks-merged.csv"
 cmp "$work/walks-whole.csv" "$work/walks-merged.csv"
 echo "walk array merged: byte-identical to the single-process walk cache"
-pack_flags+=(--walk-cache "$work/walks-merged.csv")
-pack_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/pack.sbatch" "$work/pack" "${pack_flags[@]}" --iterations 300)
-"$MAGIC_GEN" pack "${pack_flags[@]}" --iterations 300 --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
+pack_flags+=(--walk-cache "$work/walks-merged.csv" --iterations 300)
+pack_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/pack.sbatch" "$work/pack" "${pack_flags[@]}")
+
+wait_jobs "$preempt_job"
+grep -q '^# stopped=suspended: SIGTERM' "$work/preempted/member-0.csv" || {
+    echo "the task was not suspended by SIGTERM after a restart:" >&2
+    grep '^# stopped=' "$work/preempted/member-0.csv" >&2
+    exit 1
+}
+grep '^# stopped=' "$work/preempted/member-0.csv"
+requeued_job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
+
+"$MAGIC_GEN" pack "${pack_flags[@]}" --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
 wait_jobs "$search_job" "$pack_job" "$sweep_job" "$black_job"
 "$here/status.sh" "$work/search"
 "$here/status.sh" "$work/black"
@@ -66,27 +93,7 @@ cmp "$work/pack-whole.csv" "$work/pack-merged.csv"
 cmp "$work/sweep-whole.txt" "$work/sweep-merged.txt"
 echo "search (fancy and black), pack portfolio and sweep arrays merged: byte-identical to the single-process runs"
 
-# Preemption: SIGTERM to a pack task after its second restart, then the same task again (as a
-# requeue does): it continues from the state of its last restart.
-long_flags=("${pack_flags[@]}" --iterations 1200)
-"$MAGIC_GEN" pack "${long_flags[@]}" --shard 0/1 -o "$work/uninterrupted.csv" 2>/dev/null
-job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
-log="$work/magic-pack-${job}_0.log"
-for _ in $(seq 600); do
-    if grep -qsE '^iteration (2[5-9][0-9]|[3-9][0-9][0-9]) ' "$log"; then
-        break
-    fi
-    sleep 0.2
-done
-scancel --batch --signal=TERM "$job"
-wait_jobs "$job"
-grep -q '^# stopped=suspended: SIGTERM' "$work/preempted/member-0.csv" || {
-    echo "the task was not suspended by SIGTERM after a restart:" >&2
-    grep '^# stopped=' "$work/preempted/member-0.csv" >&2
-    exit 1
-}
-grep '^# stopped=' "$work/preempted/member-0.csv"
-job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
-wait_jobs "$job"
+wait_jobs "$requeued_job"
+wait "$uninterrupted"
 cmp "$work/uninterrupted.csv" "$work/preempted/member-0.csv"
-echo "a pack task stopped by SIGTERM and run again: byte-identical to the uninterrupted run"
+echo "a pack task stopped by SIGTERM and run again: byte-identical to the uninterrupted run ($SECONDS s in all)"

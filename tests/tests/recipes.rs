@@ -114,7 +114,7 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let without_magic: String = moved
         .lines()
         .map(|l| match l.split(',').nth(2) {
-            Some(k) if !l.starts_with('#') && !k.starts_with("walk:") && !k.starts_with("tailor:") && k != "k" => {
+            Some(k) if !l.starts_with('#') && !k.starts_with("walk:") && k != "k" => {
                 format!("{},", l.split(',').take(4).collect::<Vec<_>>().join(","))
             }
             _ => l.to_owned(),
@@ -152,22 +152,21 @@ fn searched_rows_are_checked() {
     assert!(parse_error(&no_bits).contains("needs its index bits"), "{}", parse_error(&no_bits));
 }
 
-/// `walk:N` rows (magics of a packing run's valid-space walks, `pack --walks`) state their
-/// magic, which the recipe uses as it is (the build checks it like any other); without it, or
-/// with N = 0, the row is refused, naming the square. A `tailor:I` row (a tailoring move's
-/// magic) likewise.
+/// `walk:N` rows (magics of a packing run's valid-space walks) state their magic, which the
+/// recipe uses as it is (the build checks it like any other); without it, or with N = 0, the
+/// row is refused, naming the square. `tailor:I` rows (of a retired packer move) are refused.
 #[test]
-fn walked_and_tailored_rows_state_their_magic() {
+fn walked_rows_state_their_magic() {
     let parse_error = |text: &str| Recipe::parse(text).unwrap_err().to_string();
     let d4 = BLACK.lines().find(|l| l.starts_with("rook,d4,")).unwrap();
     let fields: Vec<&str> = d4.split(',').collect();
-    for kind in ["walk", "tailor"] {
+    {
+        let kind = "walk";
         let stated_row = BLACK.replacen(d4, &format!("rook,d4,{kind}:3,{},{}", fields[3], fields[4]), 1);
         let recipe = Recipe::parse(&stated_row).unwrap();
         let row = recipe.rows.iter().find(|r| r.square.to_string() == "d4" && r.slider.to_string() == "rook").unwrap();
         let stated = u64::from_str_radix(fields[4].trim_start_matches("0x"), 16).unwrap();
-        let (walked, tailored) = if kind == "walk" { (Some(stated), None) } else { (None, Some(stated)) };
-        assert_eq!((row.position, row.walked, row.tailored), (3, walked, tailored), "{kind}");
+        assert_eq!((row.position, row.walked), (3, Some(stated)), "{kind}");
         assert_eq!(recipe.magic(row), stated);
         // It renders as it was read.
         let line = format!("rook,d4,{kind}:3,{},{}", fields[3], fields[4]);
@@ -182,6 +181,8 @@ fn walked_and_tailored_rows_state_their_magic() {
         let error = parse_error(&zero);
         assert!(error.contains(&format!("`{kind}:0` is not {kind}:N with N from 1")), "{error}");
     }
+    let tailored = BLACK.replacen(d4, &format!("rook,d4,tailor:3,{},{}", fields[3], fields[4]), 1);
+    assert!(Recipe::parse(&tailored).is_err());
 }
 
 /// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is
@@ -212,7 +213,7 @@ fn no_published_magic_is_left_in_magic_tables() {
     }
     let mut rederived = BTreeSet::new();
     for (_, recipe) in shipped_recipes() {
-        let drawn = recipe.rows.iter().filter(|r| r.swept.is_none() && r.walked.is_none() && r.tailored.is_none());
+        let drawn = recipe.rows.iter().filter(|r| r.swept.is_none() && r.walked.is_none());
         rederived.extend(drawn.map(|row| recipe.magic(row)));
     }
     let left: Vec<String> =
