@@ -28,7 +28,7 @@ use magic_tables_core::geometry::relevant_mask;
 use magic_tables_core::{Slider, Square};
 
 /// The terms of one (slider, square, index bits, indexing), with their costs: the part of the
-/// definition that does not depend on the seed. Built once per square by [`Terms::new`].
+/// definition that does not depend on the seed. Built once per square by [`Terms::signed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terms {
     /// Major terms (value, cost).

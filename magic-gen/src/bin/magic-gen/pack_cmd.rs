@@ -493,3 +493,68 @@ fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>)
     }
     words.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::cli::{Cli, Command};
+
+    /// Every `magic-gen pack` of every shipped recipe's `# command=` (and the lab's) is a
+    /// command this binary takes, and the one it writes for those settings: the recipes name
+    /// their settings in the shortest form, so their commands reproduce them.
+    #[test]
+    fn shipped_commands_parse_and_are_written_as_they_read() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut packs = 0;
+        for dir in ["magic-tables/data", "magic-gen/lab"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+                let Some(command) = text.lines().find_map(|l| l.strip_prefix("# command=")) else { continue };
+                for part in command.split(" && ").filter(|part| part.starts_with("magic-gen pack ")) {
+                    let cli = Cli::try_parse_from(part.split(' ')).unwrap_or_else(|e| panic!("{part}: {e}"));
+                    let Command::Pack(args) = cli.command else { panic!("{part}: not pack") };
+                    let settings = settings(args.preset, &args.set).unwrap();
+                    let written = reproduce_command(&args, &settings, args.shard);
+                    let without_output = part.split(" -o ").next().unwrap();
+                    assert_eq!(written, without_output);
+                    packs += 1;
+                }
+            }
+        }
+        // fixed-shift, black, the lab's black and the black-variable chain's 12.
+        assert_eq!(packs, 15);
+    }
+
+    /// The shipped fixed-shift and black commands are the settings their runs were made with,
+    /// spelled out flag by flag before presets existed.
+    #[test]
+    fn shipped_commands_are_the_settings_of_their_runs() {
+        let parse = |command: &str| {
+            let Command::Pack(args) = Cli::try_parse_from(command.split(' ')).unwrap().command else { unreachable!() };
+            settings(args.preset, &args.set).unwrap()
+        };
+        let fixed_shift = parse("magic-gen pack --layout fixed-shift --seed 1 --iterations 919481 -o x");
+        let mut explicit = Preset::Classic.settings();
+        for (key, value) in [
+            ("stream", "few-term"),
+            ("compact-bishops", "2000000"),
+            ("pool", "300"),
+            ("init-valid", "2000"),
+            ("kick-every", "2"),
+            ("kick-window", "4000"),
+            ("rebuild-every", "0"),
+            ("walks", "256"),
+            ("walk-steps", "100000"),
+            ("restart-every", "100000"),
+        ] {
+            explicit.set(key, value).unwrap();
+        }
+        assert_eq!(parse("magic-gen pack --layout black --seed 1 --preset span --iterations 703780 -o x"), explicit);
+        for (key, value) in [("walk-gap", "16"), ("pool-gap", "16"), ("score-blocked", "1")] {
+            explicit.set(key, value).unwrap();
+        }
+        assert_eq!(fixed_shift, explicit);
+    }
+}
