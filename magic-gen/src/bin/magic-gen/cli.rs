@@ -331,22 +331,9 @@ impl PackLayout {
 /// Every setting of the lab (`--set KEY=VALUE`) is described in magic-gen/DENSE_PACKING.md.
 #[derive(Debug, Args)]
 pub struct PackArgs {
-    /// Layout to pack (ignored with --resume: the recipe says).
-    #[arg(long, value_enum, default_value_t = PackLayout::Black)]
-    pub layout: PackLayout,
-    /// Master seed of the candidate streams and walks (ignored with --resume: the recipe says).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Named settings: `record` (the fixed-shift record's: walks that leave holes of 16 slots
-    /// or more as room, blocked-slot scoring), `span` (the shipped black table's: walks and
-    /// scores on whole spans), `classic` (the first packer's: dense stream, no walks).
-    #[arg(long, default_value = "record", value_parser = parse_preset)]
-    pub preset: Preset,
-    /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
-    /// fresh, init-valid, init-draws, kick-every, kick-size, kick-window, rebuild-every, lambda,
-    /// walks, walk-steps, walk-gap, pool-gap, score-blocked, restart-every, compact-bishops.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    /// What is packed, and with which settings.
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Improvement iterations to run (after a --resume, more), 0 to 10^12.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
@@ -391,18 +378,9 @@ pub struct PackArgs {
 /// the walk cache `pack --walk-cache` takes: the first stage of the record pipeline on a cluster.
 #[derive(Debug, Args)]
 pub struct WalkArgs {
-    /// Layout the walks are for.
-    #[arg(long, value_enum, default_value_t = PackLayout::Black)]
-    pub layout: PackLayout,
-    /// Master seed (the packing run's).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The packing run's preset: its stream, walks, moves and gap decide the walks.
-    #[arg(long, default_value = "record", value_parser = parse_preset)]
-    pub preset: Preset,
-    /// Change one setting of the preset, as `pack --set` (only stream and walk settings matter).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
+    /// The packing run whose walks these are: its layout, seed and settings decide them.
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Walk only shard I of N: the squares I, I + N, … (rook a1 = 0 … bishop h8 = 127).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
@@ -415,6 +393,28 @@ pub struct WalkArgs {
     /// Write the walks here (after every square, atomically).
     #[arg(long, short)]
     pub output: PathBuf,
+}
+
+/// What a packing run (or its walks) is of: the layout, the seed and the settings.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Layout to pack (ignored with --resume: the recipe says).
+    #[arg(long, value_enum, default_value_t = PackLayout::Black)]
+    pub layout: PackLayout,
+    /// Master seed of the candidate streams and walks (ignored with --resume: the recipe says).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Named settings: `record` (the fixed-shift record's: walks that leave holes of 16 slots
+    /// or more as room, blocked-slot scoring), `span` (the shipped black table's: walks and
+    /// scores on whole spans), `classic` (the first packer's: dense stream, no walks).
+    #[arg(long, default_value = "record", value_parser = parse_preset)]
+    pub preset: Preset,
+    /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
+    /// fresh, init-valid, init-draws, kick-every, kick-size, kick-window, rebuild-every, lambda,
+    /// walks, walk-steps, walk-gap, pool-gap, score-blocked, restart-every, compact-bishops
+    /// (a walk depends only on the stream and the walk settings).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// `--preset NAME`.

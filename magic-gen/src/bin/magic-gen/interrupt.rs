@@ -55,9 +55,21 @@ const TIME: usize = 1;
 const SIGINT: usize = 2;
 const SIGTERM: usize = 15;
 
+/// `--time SECONDS`: above 0 and at most a year (not NaN or infinite).
+pub fn check_time(seconds: Option<f64>) -> Result<(), Failure> {
+    match seconds {
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0) => {
+            Err(Failure(format!("--time {t} is out of range: above 0 and at most a year (31536000)")))
+        }
+        _ => Ok(()),
+    }
+}
+
 impl Stop {
-    /// A flag that SIGINT and SIGTERM raise from now on, and a timer after `seconds`.
+    /// A flag that SIGINT and SIGTERM raise from now on, and a timer after `seconds` (checked
+    /// by [`check_time`]).
     pub fn install(seconds: Option<f64>) -> Result<Stop, Failure> {
+        check_time(seconds)?;
         let stop = Stop { flag: Arc::new(AtomicBool::new(false)), reason: Arc::new(AtomicUsize::new(0)) };
         for (signal, code) in [(signal_hook::consts::SIGINT, SIGINT), (signal_hook::consts::SIGTERM, SIGTERM)] {
             // The reason first, then the flag: a poller that sees the flag sees a reason.

@@ -143,23 +143,19 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("pack writes its checkpoints to -o: give a file, not `-`".to_owned()));
     }
-    if let Some(t) = args.time
-        && !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0)
-    {
-        return Err(Failure(format!("--time {t} is out of range: above 0 and at most a year (31536000)")));
-    }
+    crate::interrupt::check_time(args.time)?;
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
     }
     if args.portfolio.is_some_and(|n| !(1..=MAX_SHARDS).contains(&n)) {
         return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
     }
-    if !args.searched.is_empty() && args.resume.is_none() && args.layout != PackLayout::BlackVariable {
+    if !args.searched.is_empty() && args.resume.is_none() && args.run.layout != PackLayout::BlackVariable {
         return Err(Failure(
             "--searched gives squares of --layout black-variable their searched black magics".to_owned(),
         ));
     }
-    let settings = settings(args.preset, &args.set)?;
+    let settings = settings(args.run.preset, &args.run.set)?;
     crate::output::check_writable(Some(&args.output))?;
     let walk_cache = read_walk_cache(&args, &settings)?;
     let references = ReferenceSet::new();
@@ -228,7 +224,12 @@ fn member_params(settings: &Settings, shard: Option<Shard>) -> magic_gen::dense:
 
 /// A new run of `args`' layout and seed.
 fn new_start(args: &PackArgs, settings: &Settings) -> Start {
-    Start::New { indexing: args.layout.indexing(), stream: settings.stream, seed: args.seed, bits: args.layout.bits() }
+    Start::New {
+        indexing: args.run.layout.indexing(),
+        stream: settings.stream,
+        seed: args.run.seed,
+        bits: args.run.layout.bits(),
+    }
 }
 
 /// What `--continue` finds in the output file.
@@ -369,7 +370,7 @@ fn run_portfolio(
             restart_every: settings.restart_every,
             compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
             command: reproduce_command(args, settings, Some(shard)),
-            searched: read_searched(&args.searched, args.seed)?,
+            searched: read_searched(&args.searched, args.run.seed)?,
             walk_cache: walk_cache.clone(),
         };
         let mut keep = Keep(None, None);
@@ -481,7 +482,7 @@ fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>)
     let mut words = vec!["magic-gen pack".to_owned()];
     match &args.resume {
         Some(path) => words.push(format!("--resume {}", path.display())),
-        None => words.push(format!("--layout {} --seed {}", args.layout.name(), args.seed)),
+        None => words.push(format!("--layout {} --seed {}", args.run.layout.name(), args.run.seed)),
     }
     words.extend(settings.command_words());
     words.push(format!("--iterations {}", args.iterations));
@@ -517,7 +518,7 @@ mod tests {
                     let line = if part.contains(" -o ") { part.to_owned() } else { format!("{part} -o x") };
                     let cli = Cli::try_parse_from(line.split(' ')).unwrap_or_else(|e| panic!("{part}: {e}"));
                     let Command::Pack(args) = cli.command else { panic!("{part}: not pack") };
-                    let settings = settings(args.preset, &args.set).unwrap();
+                    let settings = settings(args.run.preset, &args.run.set).unwrap();
                     let written = reproduce_command(&args, &settings, args.shard);
                     let without_output = part.split(" -o ").next().unwrap();
                     assert_eq!(written, without_output);
@@ -535,7 +536,7 @@ mod tests {
     fn shipped_commands_are_the_settings_of_their_runs() {
         let parse = |command: &str| {
             let Command::Pack(args) = Cli::try_parse_from(command.split(' ')).unwrap().command else { unreachable!() };
-            settings(args.preset, &args.set).unwrap()
+            settings(args.run.preset, &args.run.set).unwrap()
         };
         let fixed_shift = parse("magic-gen pack --layout fixed-shift --seed 1 --iterations 919481 -o x");
         let mut explicit = Preset::Classic.settings();

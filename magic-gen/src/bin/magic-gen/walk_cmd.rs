@@ -26,12 +26,8 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("walk writes its file after every square: give a file, not `-`".to_owned()));
     }
-    if let Some(t) = args.time
-        && !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0)
-    {
-        return Err(Failure(format!("--time {t} is out of range: above 0 and at most a year (31536000)")));
-    }
-    let settings = settings(args.preset, &args.set)?;
+    crate::interrupt::check_time(args.time)?;
+    let settings = settings(args.run.preset, &args.run.set)?;
     let walks = settings.params.walks;
     if walks == 0 {
         return Err(Failure("these settings make no walks: --set walks=N".to_owned()));
@@ -45,10 +41,10 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     let references = ReferenceSet::new();
     let packer = Packer::new(
         &references,
-        args.layout.indexing(),
+        args.run.layout.indexing(),
         settings.stream,
-        args.seed,
-        &args.layout.bits(),
+        args.run.seed,
+        &args.run.layout.bits(),
         settings.params.clone(),
     );
     let mut cache = packer.walk_cache();
