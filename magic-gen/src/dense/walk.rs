@@ -225,7 +225,20 @@ pub(super) fn walk_square(
     let square = Square { data, mask, bits, granule, gap };
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
-    let valid: Vec<u64> = starts.filter(|&magic| tester.is_valid(data, magic)).take(walks).collect();
+    // The first valid candidates can be rare (black rooks on an edge): drawing them looks at
+    // the stop flag too, as the walks do.
+    let mut valid = Vec::with_capacity(walks);
+    for (drawn, magic) in (0u64..).zip(starts) {
+        if valid.len() == walks {
+            break;
+        }
+        if drawn % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        if tester.is_valid(data, magic) {
+            valid.push(magic);
+        }
+    }
     let reused = known.len().min(valid.len());
     let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
     if reused > 0 {
