@@ -361,6 +361,8 @@ fn run_portfolio(
         return Err(Failure("--portfolio runs its members from scratch: no --resume or --continue".to_owned()));
     }
     let stop = Stop::install(args.time)?;
+    // Read once: every member places the same searched squares.
+    let searched = read_searched(&args.searched, args.run.seed)?;
     let mut recipes = Vec::new();
     for member in 0..members {
         let shard = Shard::new(member, members).map_err(|e| Failure(e.to_string()))?;
@@ -370,7 +372,7 @@ fn run_portfolio(
             restart_every: settings.restart_every,
             compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
             command: reproduce_command(args, settings, Some(shard)),
-            searched: read_searched(&args.searched, args.run.seed)?,
+            searched: searched.clone(),
             walk_cache: walk_cache.clone(),
         };
         let mut keep = Keep(None, None);
