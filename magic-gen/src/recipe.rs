@@ -129,6 +129,11 @@ pub struct RecipeRow {
     /// recipe, the magic in the `magic` column): walk `N` (1-based, `position`) of the square
     /// in the run the recipe's `# command=` gives. The build checks it rather than walking again.
     pub walked: Option<u64>,
+    /// A black magic of the span search (`span:N` in the `k` column of a packed recipe with
+    /// per-square bits, the magic in the `magic` column): candidate `N` (1-based, `position`)
+    /// of the span stream of `magic-gen span` with the recipe's seed for the row's bits
+    /// ([`crate::search::span_stream`]). The build checks it.
+    pub spanned: Option<u64>,
 }
 
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
@@ -259,11 +264,12 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = match (row.searched, row.swept, row.walked) {
+                    let search = match (row.searched, row.swept, row.walked, row.spanned) {
                         (true, ..) => "search:",
-                        (false, Some(_), _) => "sweep:",
-                        (false, None, Some(_)) => "walk:",
-                        (false, None, None) => "",
+                        (false, Some(_), ..) => "sweep:",
+                        (false, None, Some(_), _) => "walk:",
+                        (false, None, None, Some(_)) => "span:",
+                        (false, None, None, None) => "",
                     };
                     let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
                 }
@@ -394,9 +400,12 @@ impl Recipe {
         let checkpoint = match (iteration, cursors, stopped) {
             (None, None, None) => None,
             (Some(iteration), Some((cursors_line, cursors)), Some(stopped)) => {
-                // A searched, swept or walked row's position is in the search's list or the
-                // square's walks, not the packer's stream.
-                for row in rows.iter().filter(|row| !row.searched && row.swept.is_none() && row.walked.is_none()) {
+                // A searched, swept, walked or spanned row's position is in the search's list,
+                // the square's walks or the span search's roots, not the packer's stream.
+                for row in rows
+                    .iter()
+                    .filter(|row| !row.searched && row.swept.is_none() && row.walked.is_none() && row.spanned.is_none())
+                {
                     let cursor = cursors[pair_index(row.slider, row.square)];
                     if row.position >= cursor {
                         return Err(RecordError {
@@ -423,7 +432,7 @@ fn row_bits(row: &RecipeRow) -> u32 {
 
 /// The multiplier of `row` in a recipe of `layout` from `stream` with master `seed`.
 fn derive_magic(seed: u64, layout: RecipeLayout, stream: PackedStream, row: &RecipeRow) -> u64 {
-    if let Some(magic) = row.swept.or(row.walked) {
+    if let Some(magic) = row.swept.or(row.walked).or(row.spanned) {
         return magic;
     }
     if row.searched {
@@ -490,13 +499,14 @@ fn parse_row(
                 _ => None,
             };
             // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
-            // --black`) or `walk:N` (a magic of the run's walks), the last two stated in the
-            // `magic` column, instead of a position in the packer's stream.
-            let found = ["search", "sweep", "walk"].into_iter().find_map(|kind| {
+            // --black`), `walk:N` (a magic of the run's walks) or `span:N` (a root of `span`),
+            // the last three stated in the `magic` column, instead of a position in the
+            // packer's stream.
+            let found = ["search", "sweep", "walk", "span"].into_iter().find_map(|kind| {
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            let (position, searched, swept, walked) = match found {
+            let (position, searched, swept, walked, spanned) = match found {
                 Some((kind, number)) => {
                     // Walked magics are the packer's own, in either layout.
                     let packer_made = kind == "walk";
@@ -511,19 +521,20 @@ fn parse_row(
                         at_square(format!("`{}` is not {kind}:N with N from 1", quote_prefix(fields[2])))
                     })?;
                     if kind == "search" {
-                        (number, true, None, None)
+                        (number, true, None, None, None)
                     } else {
                         let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
                         let magic = parse_hex(stated).map_err(|_| {
                             at_square(format!("a `{kind}:N` row needs its magic in the `magic` column"))
                         })?;
                         match kind {
-                            "sweep" => (number, false, Some(magic), None),
-                            _ => (number, false, None, Some(magic)),
+                            "sweep" => (number, false, Some(magic), None, None),
+                            "span" => (number, false, None, None, Some(magic)),
+                            _ => (number, false, None, Some(magic), None),
                         }
                     }
                 }
-                None => (number(2)?, false, None, None),
+                None => (number(2)?, false, None, None, None),
             };
             RecipeRow {
                 line: line_number,
@@ -535,6 +546,7 @@ fn parse_row(
                 swept,
                 searched,
                 walked,
+                spanned,
             }
         }
         RecipeLayout::FewerBits => {
@@ -576,6 +588,7 @@ fn parse_row(
                 swept: swept.map(|s| s.1),
                 searched: false,
                 walked: None,
+                spanned: None,
             }
         }
     };
@@ -584,6 +597,7 @@ fn parse_row(
         && !fields[fields.len() - 1].is_empty()
         && row.swept.is_none()
         && row.walked.is_none()
+        && row.spanned.is_none()
     {
         let stated = fields[fields.len() - 1];
         let derived = derive_magic(seed, layout, stream, &row);

@@ -1584,3 +1584,89 @@ fn pack_keeps_swept_black_magics() {
         &["white.txt", "white magics"],
     );
 }
+
+/// `magic-gen span`: the list of one square's shortest-span black magics; a run stopped at
+/// once and continued ends with the list of the straight run; `pack --searched` gives the
+/// square the list's best magic as `span:N` with its bits, which verifies and resumes; a list
+/// whose magic is not its candidate's, another seed's or another search's is refused by name.
+#[test]
+fn span_lists_are_searched_continued_and_packed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let span = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--threads", "2"];
+    let (whole, part) = (path("whole.csv"), path("part.csv"));
+    let (_, stderr) = run(&[&span[..], &["--candidates", "400000", "-o", &whole]].concat(), 0);
+    assert!(stderr.contains("done: 400000 candidates tested") && stderr.contains("best span"), "{stderr}");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    assert!(text.starts_with("# magic-gen span search\n# seed=7\n# slider=bishop\n# square=c1\n# bits=5\n"), "{text}");
+    let rows = text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())).count();
+    assert!((20..=64).contains(&rows), "the list keeps at most the 64 best: {text}");
+    // Stopped at once, then continued in two steps: the straight run's list.
+    run(&[&span[..], &["--candidates", "400000", "--time", "0.001", "-o", &part]].concat(), 0);
+    run(&[&span[..], &["--candidates", "150000", "--continue", "-o", &part]].concat(), 0);
+    run(&[&span[..], &["--candidates", "400000", "--continue", "-o", &part]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), text);
+    // Another square's search does not continue this list.
+    bad_input(
+        &[
+            "span",
+            "--slider",
+            "bishop",
+            "--square",
+            "d1",
+            "--seed",
+            "7",
+            "--candidates",
+            "9",
+            "--continue",
+            "-o",
+            &part,
+        ],
+        &["--continue", "another search", "bishop c1"],
+    );
+    // The packing takes the best: the first row of the shortest span and fewest used slots.
+    let best = text
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let n = f[0].parse::<u64>().ok()?;
+            Some((
+                f[2].parse::<u32>().unwrap(),
+                f[3].parse::<u32>().unwrap(),
+                n,
+                f[1].to_uppercase().replace("0X", "0x"),
+            ))
+        })
+        .min()
+        .unwrap();
+    let recipe = path("recipe.csv");
+    let pack = ["pack", "--preset", "classic", "--layout", "black-variable", "--seed", "7", "--iterations", "10"];
+    let small = ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
+    run(&[&pack[..], &small, &["--searched", &whole, "-o", &recipe]].concat(), 0);
+    let packed = std::fs::read_to_string(&recipe).unwrap();
+    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
+    assert!(
+        row.starts_with(&format!("bishop,c1,span:{},", best.2)) && row.ends_with(&format!(",5,{}", best.3)),
+        "{row}"
+    );
+    let (stdout, _) = run(&["verify", &recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "15", "-o", &path("resumed.csv")], 0);
+    let resumed = std::fs::read_to_string(path("resumed.csv")).unwrap();
+    let kept = format!("bishop,c1,span:{},", best.2);
+    assert!(resumed.lines().any(|l| l.starts_with(&kept) && l.ends_with(&format!(",5,{}", best.3))), "{resumed}");
+    // Tampered lists: the best row renumbered (its magic kept), another seed.
+    let number = best.2;
+    let listed = text.lines().find(|l| l.starts_with(&format!("{number},"))).unwrap();
+    let swapped = text.replace(listed, &listed.replacen(&format!("{number},"), &format!("{},", number + 1), 1));
+    std::fs::write(path("swapped.csv"), swapped).unwrap();
+    bad_input(
+        &[&pack[..], &small, &["--searched", &path("swapped.csv"), "-o", &path("x.csv")]].concat(),
+        &["swapped.csv", "bishop c1", &format!("candidate {}", number + 1), "not the listed"],
+    );
+    std::fs::write(path("seed.csv"), text.replace("# seed=7", "# seed=8")).unwrap();
+    bad_input(
+        &[&pack[..], &small, &["--searched", &path("seed.csv"), "-o", &path("x.csv")]].concat(),
+        &["seed.csv", "seed 8", "span --seed 7"],
+    );
+}

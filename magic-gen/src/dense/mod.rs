@@ -13,6 +13,8 @@
 //! * `slots`: a magic's shortest span and the long free runs inside it;
 //! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
 //! * `walk_cache`: a run's walks kept in a file for later runs of the same walks;
+//! * `span`: the per-square span search, black magics whose indices span few slots;
+//! * `span_list`: one square's span search results in a file, which the packer reads;
 //! * `run`: a whole run with restarts and checkpoints ([`run()`]).
 
 mod board;
@@ -23,6 +25,8 @@ mod preset;
 mod rng;
 mod run;
 mod slots;
+mod span;
+mod span_list;
 mod square;
 mod walk;
 mod walk_cache;
@@ -33,6 +37,8 @@ pub use params::Params;
 pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
 pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
+pub use span::{KEEP as SPAN_KEEP, SpanFound, SpanSearch, keep_best};
+pub use span_list::{SpanList, TITLE as SPAN_LIST_TITLE};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 pub use walk::{WALKED, walk_number};
 pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};

@@ -150,6 +150,15 @@ pub enum Found {
         /// The black magic.
         magic: u64,
     },
+    /// Candidate `number` (1-based) of the span search (`magic-gen span`) with the packer's
+    /// seed, and the magic: a recipe states the magic (`span:N` with the `magic` column) and the
+    /// build checks it; `pack --searched` re-derives it from its number when it reads the list.
+    Spanned {
+        /// The candidate number.
+        number: u64,
+        /// The black magic.
+        magic: u64,
+    },
 }
 
 impl Found {
@@ -158,6 +167,7 @@ impl Found {
         match self {
             Found::Candidate(number) => number,
             Found::Swept { index, .. } => index,
+            Found::Spanned { number, .. } => number,
         }
     }
 }
@@ -334,6 +344,9 @@ impl Packer {
                 format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
             ),
             Found::Swept { index, magic } => (magic, format!("magic {index} of the sweep for {bits} bits")),
+            Found::Spanned { number, magic } => {
+                (magic, format!("candidate {number} of the span search for {bits} bits"))
+            }
         };
         if !self.tester.is_valid(&data, magic) {
             return Err(format!("{slider} {square}: {what} ({magic:#018X}) is not a black magic"));
@@ -392,10 +405,11 @@ impl Packer {
         }
         let mut packer = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params);
         for row in &recipe.rows {
-            let found = match (row.searched, row.swept) {
-                (true, _) => Found::Candidate(row.position),
-                (false, Some(magic)) => Found::Swept { index: row.position, magic },
-                (false, None) => continue,
+            let found = match (row.searched, row.swept, row.spanned) {
+                (true, ..) => Found::Candidate(row.position),
+                (false, Some(magic), _) => Found::Swept { index: row.position, magic },
+                (false, None, Some(magic)) => Found::Spanned { number: row.position, magic },
+                (false, None, None) => continue,
             };
             let pair = pair_index(row.slider, row.square);
             packer.use_searched(references, Searched { pair, bits: bits[pair], found })?;
@@ -458,10 +472,11 @@ impl Packer {
                     None => (candidate.position, None),
                 };
                 let bits = variable.then_some(self.bits[pair]);
-                let (searched, swept) = match self.searched[pair] {
-                    Some(Found::Candidate(_)) => (true, None),
-                    Some(Found::Swept { magic, .. }) => (false, Some(magic)),
-                    None => (false, None),
+                let (searched, swept, spanned) = match self.searched[pair] {
+                    Some(Found::Candidate(_)) => (true, None, None),
+                    Some(Found::Swept { magic, .. }) => (false, Some(magic), None),
+                    Some(Found::Spanned { magic, .. }) => (false, None, Some(magic)),
+                    None => (false, None, None),
                 };
                 Some(RecipeRow {
                     line: 0,
@@ -473,6 +488,7 @@ impl Packer {
                     swept,
                     searched,
                     walked,
+                    spanned,
                 })
             })
             .collect();

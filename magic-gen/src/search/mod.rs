@@ -8,6 +8,7 @@
 pub mod dense_stream;
 pub mod exhaustive;
 pub mod few_term_stream;
+pub mod span_stream;
 mod stream;
 pub mod terms;
 mod tester;

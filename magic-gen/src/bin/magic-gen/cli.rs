@@ -45,11 +45,41 @@ pub enum Command {
     Walk(WalkArgs),
     /// List every magic of one square with the given index bits, exhaustively (or one shard).
     Sweep(SweepArgs),
+    /// Search one square for black magics of short index span; writes a list `pack --searched`
+    /// takes.
+    Span(SpanArgs),
 }
 
-/// An exhaustive sweep of one square.
+/// The span search of one square: the candidates of its span stream, in order, keeping the
+/// valid ones of shortest span.
 #[derive(Debug, Args)]
-pub struct SweepArgs {
+pub struct SpanArgs {
+    /// The square and its index bits [default: the mask's size].
+    #[command(flatten)]
+    pub target: SquareBits,
+    /// Master seed of the span stream (a packing reads the list only with its own seed).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Test the candidates 1 to N [default: no limit with --time].
+    #[arg(long, value_name = "N", required_unless_present = "time")]
+    pub candidates: Option<u64>,
+    /// Stop after this many seconds (the file records how far the search went).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Go on from the candidates --output already holds (the same search's list).
+    #[arg(long = "continue")]
+    pub continue_run: bool,
+    /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the list here (after every round of candidates, atomically).
+    #[arg(long, short)]
+    pub output: PathBuf,
+}
+
+/// One slider on one square and its index bits, as `sweep` and `span` take them.
+#[derive(Debug, Args)]
+pub struct SquareBits {
     /// The slider.
     #[arg(long)]
     pub slider: Slider,
@@ -62,6 +92,30 @@ pub struct SweepArgs {
     /// Index bits fewer than the mask's (1: the "one bit fewer" magics).
     #[arg(long)]
     pub bits_below: Option<u32>,
+}
+
+impl SquareBits {
+    /// The index bits asked for: `--bits`, the mask's size less `--bits-below`, or the mask's
+    /// size if `mask_by_default` (else an error asking for one of them).
+    pub fn bits(&self, mask_by_default: bool) -> Result<u32, crate::Failure> {
+        let mask_bits = magic_gen::geometry::relevant_mask(self.slider, self.square).count_ones();
+        match (self.bits, self.bits_below) {
+            (Some(bits), _) => Ok(bits),
+            (None, Some(below)) => mask_bits.checked_sub(below).ok_or_else(|| {
+                crate::Failure(format!("--bits-below {below} is out of range: 0 to the mask's {mask_bits} bits"))
+            }),
+            (None, None) if mask_by_default => Ok(mask_bits),
+            (None, None) => Err(crate::Failure("give --bits or --bits-below".to_owned())),
+        }
+    }
+}
+
+/// An exhaustive sweep of one square.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The square and its index bits (one of --bits, --bits-below).
+    #[command(flatten)]
+    pub target: SquareBits,
     /// Black magics (`(occupied | !mask) * magic`), one per class of equivalent ones.
     #[arg(long)]
     pub black: bool,

@@ -13,6 +13,7 @@ mod output;
 mod pack_cmd;
 mod search_cmd;
 mod show_cmd;
+mod span_cmd;
 mod stats_cmd;
 mod sweep_cmd;
 mod verify_cmd;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::Pack(args) => pack_cmd::run(*args),
         Command::Sweep(args) => sweep_cmd::run(args),
         Command::Walk(args) => walk_cmd::run(args),
+        Command::Span(args) => span_cmd::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

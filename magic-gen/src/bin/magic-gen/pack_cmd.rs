@@ -398,6 +398,24 @@ fn run_portfolio(
     Ok(Outcome::Success)
 }
 
+/// The magic a `span` list gives its square: its best (shortest span, then fewest used slots,
+/// then the first), as `span:N`, re-derived from its candidate number first.
+fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failure> {
+    let name = path.display();
+    let list = magic_gen::dense::SpanList::parse(text).map_err(|e| Failure(format!("{name}: {e}")))?;
+    if list.seed != seed {
+        return Err(Failure(format!(
+            "{name}: a span search with seed {}, not this packing's seed {seed}: span --seed {seed}",
+            list.seed
+        )));
+    }
+    let best = list.best().ok_or_else(|| Failure(format!("{name}: the span search found no magic")))?;
+    let search = list.search(&ReferenceSet::new()).map_err(|e| Failure(format!("{name}: {e}")))?;
+    list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
+    let found = Found::Spanned { number: best.number, magic: best.magic };
+    Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })
+}
+
 /// The command line that reproduces this run, as the recipe records it.
 /// The squares the `search --black` CSVs at `paths` found, each checked to be the candidate its
 /// number gives in the search of `seed` (the packer's: a recipe has one seed). A square found
@@ -427,6 +445,9 @@ fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> 
     let text = crate::output::read_text(path)?;
     if text.starts_with(crate::sweep_cmd::TITLE) {
         return read_sweep_file(path, &text).map(|found| vec![found]);
+    }
+    if text.starts_with(magic_gen::dense::SPAN_LIST_TITLE) {
+        return read_span_list(path, &text, seed).map(|found| vec![found]);
     }
     let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
     if results.seed != seed {

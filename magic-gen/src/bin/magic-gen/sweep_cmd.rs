@@ -134,27 +134,21 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
 
 pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
     check_writable(Some(&args.output))?;
-    let occupancies_bits = magic_gen::geometry::relevant_mask(args.slider, args.square).count_ones();
-    let bits = match (args.bits, args.bits_below) {
-        (Some(bits), None) => bits,
-        (None, Some(below)) => occupancies_bits.checked_sub(below).ok_or_else(|| {
-            Failure(format!("--bits-below {below} is out of range: 0 to the mask's {occupancies_bits} bits"))
-        })?,
-        _ => return Err(Failure("give --bits or --bits-below".to_owned())),
-    };
+    let bits = args.target.bits(false)?;
+    let (slider, square) = (args.target.slider, args.target.square);
     let color = match (args.black, args.negation_below) {
         (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones, class: args.class },
         (true, None) => Color::Black,
         (false, _) => Color::White,
     };
-    let search = ExhaustiveSearch::with_color(args.slider, args.square, bits, color)
-        .map_err(|e| Failure(format!("{} {}: {e}", args.slider, args.square)))?;
+    let search = ExhaustiveSearch::with_color(slider, square, bits, color)
+        .map_err(|e| Failure(format!("{} {}: {e}", slider, square)))?;
     let shard = args.shard.unwrap_or(Shard::new(0, 1).expect("0/1 exists"));
     Shard::new(shard.index(), shard.count()).map_err(|e| Failure(e.to_string()))?;
     let cursor = match &args.resume {
         Some(path) => {
             let file = parse(&path.display().to_string(), &read_text(path)?)?;
-            if (file.slider, file.square, file.bits, file.color) != (args.slider, args.square, bits, color) {
+            if (file.slider, file.square, file.bits, file.color) != (slider, square, bits, color) {
                 return Err(Failure(format!("{}: a sweep of other settings", path.display())));
             }
             Some(file.cursor)
@@ -167,13 +161,13 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
         .run(shard, cursor, stop.flag(), None)
         .map_err(|e| Failure(format!("{}: {e}", args.resume.as_deref().unwrap_or(Path::new("-")).display())))?;
     let end = search.shard_range(shard).end;
-    let file = SweepFile { slider: args.slider, square: args.square, bits, color, cursor: outcome.cursor, end };
+    let file = SweepFile { slider, square, bits, color, cursor: outcome.cursor, end };
     write_text(Some(&args.output), &render(&file))?;
     let seconds = started.elapsed().as_secs_f64();
     eprintln!(
         "{} {} {bits} bits ({}), shard {shard}: {} magics, {} tests in {seconds:.1} s ({:.1} M tests/s){}",
-        args.slider,
-        args.square,
+        slider,
+        square,
         color_name(color),
         file.cursor.magics.len(),
         file.cursor.tests(),
