@@ -120,6 +120,10 @@ pub struct RecipeRow {
     /// (1-based, `position`) of the ascending list `magic-gen sweep` writes. A sweep takes
     /// minutes, so the build checks the magic itself rather than re-deriving it.
     pub swept: Option<u64>,
+    /// The shard of the sweep that lists a swept magic of a packed recipe (`sweep:N@I/S`: magic
+    /// `N` of the list of `magic-gen sweep --shard I/S`), so that re-deriving it costs that
+    /// shard, not the whole sweep; `None` for a whole sweep's list (`sweep:N`).
+    pub sweep_shard: Option<crate::search::exhaustive::Shard>,
     /// A black magic of the random search (`search:N` in the `k` column of a packed recipe
     /// with per-square bits): the `N`-th candidate (1-based, `position`) of `magic-gen search
     /// --black --seed <the recipe's seed>` for the row's bits, re-derived from that stream like
@@ -129,6 +133,10 @@ pub struct RecipeRow {
     /// recipe, the magic in the `magic` column): walk `N` (1-based, `position`) of the square
     /// in the run the recipe's `# command=` gives. The build checks it rather than walking again.
     pub walked: Option<u64>,
+    /// The stream position of a walked magic's start (`walk:N@K`: walk `N` from candidate `K`
+    /// of the square's stream), so that re-deriving it costs one walk, not the drawing of the
+    /// valid magics before its start; `None` in a recipe that does not say (`walk:N`).
+    pub walk_start: Option<u64>,
     /// A black magic of the span search (`span:N` in the `k` column of a packed recipe with
     /// per-square bits, the magic in the `magic` column): candidate `N` (1-based, `position`)
     /// of the span stream of `magic-gen span` with the recipe's seed for the row's bits
@@ -178,6 +186,38 @@ impl Recipe {
     /// The multiplier of `row`, re-derived from the seed and its stream position.
     pub fn magic(&self, row: &RecipeRow) -> u64 {
         derive_magic(self.seed, self.layout, self.stream, row)
+    }
+
+    /// What the build re-derives of this recipe and what it only checks, for the generated
+    /// file's header: stream rows and `search:N` rows are sought in their streams; `walk:N`,
+    /// `sweep:N` and `span:N` rows state their magics, which the build checks (valid, placed)
+    /// and `magic-gen verify --rederive` derives again.
+    pub fn audit_lines(&self, file: &str) -> Vec<String> {
+        let count = |kind: fn(&RecipeRow) -> bool| self.rows.iter().filter(|row| kind(row)).count();
+        let walks = count(|row| row.walked.is_some());
+        let sweeps = count(|row| row.swept.is_some());
+        let spans = count(|row| row.spanned.is_some());
+        let derived = self.rows.len() - walks - sweeps - spans;
+        let mut lines = vec![format!(
+            "Re-derived by this build from the seed: {derived} of {} rows (stream positions, search:N).",
+            self.rows.len()
+        )];
+        if derived < self.rows.len() {
+            let mut kinds = Vec::new();
+            for (rows, what) in [
+                (walks, "walk:N (one walk each)"),
+                (sweeps, "sweep:N (one sweep shard each)"),
+                (spans, "span:N (a seek of the span stream)"),
+            ] {
+                if rows > 0 {
+                    kinds.push(format!("{rows} {what}"));
+                }
+            }
+            lines.push(format!("Checked, not re-derived, by the build: {}.", kinds.join(", ")));
+            lines
+                .push(format!("`magic-gen verify --rederive {file}` re-derives every row (README: Auditing a table)."));
+        }
+        lines
     }
 
     /// The recipe's magics as a set: with offsets for packed layouts, with their index bits for
@@ -271,11 +311,18 @@ impl Recipe {
                         (false, None, None, Some(_)) => "span:",
                         (false, None, None, None) => "",
                     };
-                    let _ = writeln!(text, "{slider},{square},{search}{},{offset},{bits}0x{magic:016X}", row.position);
+                    let shard = row.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
+                    let start = row.walk_start.map_or(String::new(), |start| format!("@{start}"));
+                    let _ = writeln!(
+                        text,
+                        "{slider},{square},{search}{}{shard}{start},{offset},{bits}0x{magic:016X}",
+                        row.position
+                    );
                 }
                 (None, Some(bits)) => match row.swept {
                     Some(magic) => {
-                        let _ = writeln!(text, "{slider},{square},{bits},sweep:{},0x{magic:016X}", row.position);
+                        let shard = row.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
+                        let _ = writeln!(text, "{slider},{square},{bits},sweep:{}{shard},0x{magic:016X}", row.position);
                     }
                     None => {
                         let _ =
@@ -506,6 +553,32 @@ fn parse_row(
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
+            // A swept magic of a shard's list names the shard: `sweep:N@I/S`.
+            let (found, sweep_shard) = match found {
+                Some(("sweep", number)) => match number.split_once('@') {
+                    Some((number, shard)) => {
+                        let shard = shard
+                            .parse::<crate::search::exhaustive::Shard>()
+                            .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?;
+                        (Some(("sweep", number)), Some(shard))
+                    }
+                    None => (found, None),
+                },
+                _ => (found, None),
+            };
+            // A walked magic may name its start's stream position: `walk:N@K`.
+            let (found, walk_start) = match found {
+                Some(("walk", number)) => match number.split_once('@') {
+                    Some((number, start)) => {
+                        let start = start.parse::<u64>().ok().filter(|&k| k < 1 << 52).ok_or_else(|| {
+                            at_square(format!("`{}` is not walk:N@K with K a stream position", quote_prefix(fields[2])))
+                        })?;
+                        (Some(("walk", number)), Some(start))
+                    }
+                    None => (found, None),
+                },
+                _ => (found, None),
+            };
             let (position, searched, swept, walked, spanned) = match found {
                 Some((kind, number)) => {
                     // Walked magics are the packer's own, in either layout.
@@ -544,8 +617,10 @@ fn parse_row(
                 offset: Some(offset),
                 bits,
                 swept,
+                sweep_shard,
                 searched,
                 walked,
+                walk_start,
                 spanned,
             }
         }
@@ -558,7 +633,16 @@ fn parse_row(
                     mask_bits - 1
                 )));
             }
-            let swept = match fields[3].strip_prefix("sweep:") {
+            let (field, sweep_shard) = match fields[3].split_once('@') {
+                Some((field, shard)) if field.starts_with("sweep:") => {
+                    let shard = shard
+                        .parse::<crate::search::exhaustive::Shard>()
+                        .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[3]))))?;
+                    (field, Some(shard))
+                }
+                _ => (fields[3], None),
+            };
+            let swept = match field.strip_prefix("sweep:") {
                 Some(index) => {
                     let stated = fields.get(4).filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
                     let magic = parse_hex(stated)
@@ -586,8 +670,10 @@ fn parse_row(
                 offset: None,
                 bits,
                 swept: swept.map(|s| s.1),
+                sweep_shard,
                 searched: false,
                 walked: None,
+                walk_start: None,
                 spanned: None,
             }
         }

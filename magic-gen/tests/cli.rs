@@ -1670,3 +1670,88 @@ fn span_lists_are_searched_continued_and_packed() {
         &["seed.csv", "seed 8", "span --seed 7"],
     );
 }
+
+/// The shipped recipes, read from the checkout.
+fn shipped(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data").join(name).to_str().unwrap().to_owned()
+}
+
+/// Every row of every shipped recipe re-derives from its seed: stream rows by seeking, walks by
+/// one walk each, sweeps by their shard (`verify --rederive`, the audit of README "Auditing a
+/// table").
+#[test]
+fn every_shipped_recipe_rederives() {
+    let names = ["black.recipe.csv", "black_variable.recipe.csv", "fancy_dense.recipe.csv", "fixed_shift.recipe.csv"];
+    let files: Vec<String> = names.iter().map(|name| shipped(name)).collect();
+    let args: Vec<&str> = ["verify", "--rederive"].into_iter().chain(files.iter().map(String::as_str)).collect();
+    let (stdout, _) = run(&args, 0);
+    for (name, rows) in names.iter().zip([128, 128, 39, 128]) {
+        let line = stdout.lines().find(|l| l.contains(name)).unwrap_or_else(|| panic!("{name}: {stdout}"));
+        assert!(line.contains(&format!("{rows} of {rows} rows re-derived from seed")), "{line}");
+    }
+    for kind in
+        ["  stream: ", "  walk: 89 rows", "  walk: 41 rows", "  sweep: 6 rows", "  sweep: 2 rows", "  search: 26 rows"]
+    {
+        assert!(stdout.contains(kind), "{kind} missing: {stdout}");
+    }
+}
+
+/// A recipe whose rows name other walks, sweep entries or stream positions than their magics'
+/// still builds (the magics are valid), but `verify --rederive` refuses it, naming the file,
+/// line and square.
+#[test]
+fn rederive_refuses_renamed_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    // A recipe of its header and the rows `keep` picks, with `edit` applied to them.
+    let cut = |name: &str, keep: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String| {
+        let text = std::fs::read_to_string(shipped(name)).unwrap();
+        let mut out = String::new();
+        let mut header = true;
+        for line in text.lines() {
+            if header || keep(line) {
+                out += &if header { line.to_owned() } else { edit(line) };
+                out.push('\n');
+            }
+            header &= !line.starts_with("slider,");
+        }
+        out
+    };
+    // Walk N+1 (and the start K+1) instead of walk N, the magic kept.
+    let walk_row = |line: &str| line.starts_with("rook,e2,walk:") || line.starts_with("bishop,c1,walk:");
+    let renamed = |line: &str| {
+        let (head, rest) = line.split_once(",walk:").unwrap();
+        let (number, tail) = rest.split_once('@').unwrap();
+        let (start, tail) = tail.split_once(',').unwrap();
+        let number: u64 = number.parse().unwrap();
+        let start: u64 = start.parse().unwrap();
+        match head {
+            "rook,e2" => format!("{head},walk:{}@{start},{tail}", number + 1),
+            _ => format!("{head},walk:{number}@{},{tail}", start + 1),
+        }
+    };
+    let original = cut("black.recipe.csv", &walk_row, &|l| l.to_owned());
+    assert!(original.contains("rook,e2,walk:") && original.contains("bishop,c1,walk:"), "{original}");
+    std::fs::write(path("walks.csv"), &original).unwrap();
+    run(&["verify", "--rederive", &path("walks.csv")], 0);
+    std::fs::write(path("renamed.csv"), cut("black.recipe.csv", &walk_row, &renamed)).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
+    assert!(stderr.contains("renamed.csv:") && stderr.contains("rook e2: walk:"), "{stderr}");
+    assert!(stderr.contains("bishop c1: walk:") && stderr.contains("re-deriving it gives"), "{stderr}");
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("error: ")).count(), 2, "{stderr}");
+    // Entry 2 of the sweep shard instead of entry 1.
+    let sweep_row = |line: &str| line.starts_with("rook,e7,sweep:");
+    let next = |line: &str| line.replace("sweep:1@", "sweep:2@");
+    std::fs::write(path("sweep.csv"), cut("black_variable.recipe.csv", &sweep_row, &next)).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("sweep.csv")], 1);
+    assert!(stderr.contains("rook e7: sweep:2@512/1024 states 0x002FFF95FF997600"), "{stderr}");
+    // Stream position k+1 with the magic kept: refused as the recipe is read.
+    let stream_row = |line: &str| line.starts_with("rook,d4,");
+    let plus_one = |line: &str| {
+        let fields: Vec<&str> = line.split(',').collect();
+        let k: u64 = fields[2].parse().unwrap();
+        format!("{},{},{},{}", fields[0], fields[1], k + 1, fields[3..].join(","))
+    };
+    std::fs::write(path("stream.csv"), cut("black.recipe.csv", &stream_row, &plus_one)).unwrap();
+    bad_input(&["verify", "--rederive", &path("stream.csv")], &["stream.csv:", "rook d4", "is not the one its seed"]);
+}

@@ -40,7 +40,7 @@ pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPP
 pub use span::{KEEP as SPAN_KEEP, SpanFound, SpanSearch, keep_best};
 pub use span_list::{SpanList, TITLE as SPAN_LIST_TITLE};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
-pub use walk::{WALKED, walk_number};
+pub use walk::{WALK_BITS, WALKED, walk_number, walk_start, walked_position};
 pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};
 
 #[cfg(test)]

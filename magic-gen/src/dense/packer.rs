@@ -50,7 +50,7 @@ use super::board::{Board, CAPACITY};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
-use super::walk::{WALKED, WalkPlan, walk_number, walk_square};
+use super::walk::{WALKED, WalkPlan, walk_number, walk_square, walk_start};
 use super::walk_cache::WalkCache;
 
 /// Where a restored packer's walks come from.
@@ -149,6 +149,8 @@ pub enum Found {
         index: u64,
         /// The black magic.
         magic: u64,
+        /// The shard of the sweep whose list it is (`None`: the whole sweep's).
+        shard: Option<crate::search::exhaustive::Shard>,
     },
     /// Candidate `number` (1-based) of the span search (`magic-gen span`) with the packer's
     /// seed, and the magic: a recipe states the magic (`span:N` with the `magic` column) and the
@@ -270,11 +272,25 @@ impl Packer {
     /// in an earlier run of the same walks): `Ok(None)` if `stop` was set first. They do not
     /// depend on any other square, so shards of squares walk apart (`magic-gen walk`).
     pub fn walk_pair(&self, pair: usize, known: &[u64], stop: &AtomicBool) -> Result<Option<Vec<Candidate>>, String> {
-        let starts = self.candidates(pair, self.terms.get(pair), 0).map(|(_, magic)| magic);
+        let starts = self.candidates(pair, self.terms.get(pair), 0);
         let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
         let black = self.indexing == Indexing::Black;
         walk_square(self.seed, &self.squares[pair], black, starts, known, plan, stop)
             .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
+    }
+
+    /// Walk `number` (1-based) of pair `pair` alone, as [`Packer::walk_pair`] makes it, from the
+    /// magic at stream position `start` if given (else from the `number`-th valid one): what a
+    /// recipe's `walk:N@K` row names, re-derived at the cost of one walk (`magic-gen verify
+    /// --rederive`). `None` if `stop` was set first or `start` is not a valid magic.
+    pub fn walk_number(&self, pair: usize, number: u64, start: Option<u64>, stop: &AtomicBool) -> Option<u64> {
+        let starts: Box<dyn Iterator<Item = (u64, u64)>> = match start {
+            Some(position) => Box::new(std::iter::once((position, self.magic_at(pair, position)))),
+            None => self.candidates(pair, self.terms.get(pair), 0),
+        };
+        let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
+        let black = self.indexing == Indexing::Black;
+        super::walk::walk_one(self.seed, &self.squares[pair], black, starts, (number, start), plan, stop)
     }
 
     /// This packer's walks as a cache for later runs (no magics before it walked).
@@ -343,7 +359,7 @@ impl Packer {
                 searched_candidate(self.seed, slider, square, bits, number),
                 format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
             ),
-            Found::Swept { index, magic } => (magic, format!("magic {index} of the sweep for {bits} bits")),
+            Found::Swept { index, magic, .. } => (magic, format!("magic {index} of the sweep for {bits} bits")),
             Found::Spanned { number, magic } => {
                 (magic, format!("candidate {number} of the span search for {bits} bits"))
             }
@@ -407,7 +423,7 @@ impl Packer {
         for row in &recipe.rows {
             let found = match (row.searched, row.swept, row.spanned) {
                 (true, ..) => Found::Candidate(row.position),
-                (false, Some(magic), _) => Found::Swept { index: row.position, magic },
+                (false, Some(magic), _) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
                 (false, None, Some(magic)) => Found::Spanned { number: row.position, magic },
                 (false, None, None) => continue,
             };
@@ -427,7 +443,14 @@ impl Packer {
             let pair = pair_index(row.slider, row.square);
             let position = match row.walked {
                 Some(magic) => {
-                    let position = WALKED | row.position;
+                    // The walk of that number (from the start the row names, if it names one).
+                    let walked = packer.walked.get(pair).and_then(|walks| {
+                        walks.iter().find(|c| {
+                            walk_number(c.position) == Some(row.position)
+                                && row.walk_start.is_none_or(|start| walk_start(c.position) == Some(start))
+                        })
+                    });
+                    let position = walked.map_or(WALKED | row.position, |c| c.position);
                     if packer.candidate_at(pair, position).is_none_or(|walked| walked.magic != magic) {
                         return Err(format!(
                             "{} {}: walk:{} is not {magic:#018X} in this run (other --walks or --walk-steps?)",
@@ -467,16 +490,16 @@ impl Packer {
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 // A walked candidate is written as its walk number, with its magic.
                 let candidate = &placed.candidate;
-                let (position, walked) = match walk_number(candidate.position) {
-                    Some(number) => (number, Some(candidate.magic)),
-                    None => (candidate.position, None),
+                let (position, walked, walk_start) = match walk_number(candidate.position) {
+                    Some(number) => (number, Some(candidate.magic), walk_start(candidate.position)),
+                    None => (candidate.position, None, None),
                 };
                 let bits = variable.then_some(self.bits[pair]);
-                let (searched, swept, spanned) = match self.searched[pair] {
-                    Some(Found::Candidate(_)) => (true, None, None),
-                    Some(Found::Swept { magic, .. }) => (false, Some(magic), None),
-                    Some(Found::Spanned { magic, .. }) => (false, None, Some(magic)),
-                    None => (false, None, None),
+                let (searched, swept, spanned, sweep_shard) = match self.searched[pair] {
+                    Some(Found::Candidate(_)) => (true, None, None, None),
+                    Some(Found::Swept { magic, shard, .. }) => (false, Some(magic), None, shard),
+                    Some(Found::Spanned { magic, .. }) => (false, None, Some(magic), None),
+                    None => (false, None, None, None),
                 };
                 Some(RecipeRow {
                     line: 0,
@@ -486,8 +509,10 @@ impl Packer {
                     offset: Some(offset),
                     bits,
                     swept,
+                    sweep_shard,
                     searched,
                     walked,
+                    walk_start,
                     spanned,
                 })
             })

@@ -32,12 +32,28 @@ use super::slots::{large_runs_inside, shortest_span};
 use super::square::{Candidate, CandidateTester, SquareData};
 
 /// The position of walk `number` (1-based) of a square, as its candidates carry it: the top bit
-/// set, so that it never meets a stream position.
+/// set, so that it never meets a stream position, the walk number in the low [`WALK_BITS`] bits
+/// and the stream position of the walk's start above them ([`walked_position`]).
 pub const WALKED: u64 = 1 << 63;
+
+/// Bits of a walked candidate's position that hold its walk number (walks are at most 1,024).
+pub const WALK_BITS: u32 = 11;
+
+/// The position a walked candidate carries: walk `number` from the magic at stream position
+/// `start` (below 2^52).
+pub fn walked_position(number: u64, start: u64) -> u64 {
+    debug_assert!(number < 1 << WALK_BITS && start < 1 << (63 - WALK_BITS));
+    WALKED | start << WALK_BITS | number
+}
 
 /// The walk number of a candidate position, if it is a walked candidate's.
 pub fn walk_number(position: u64) -> Option<u64> {
-    (position & WALKED != 0).then_some(position & !WALKED)
+    (position & WALKED != 0).then_some(position & ((1 << WALK_BITS) - 1))
+}
+
+/// The stream position of a walked candidate's start, if it is a walked candidate's.
+pub fn walk_start(position: u64) -> Option<u64> {
+    (position & WALKED != 0).then_some((position & !WALKED) >> WALK_BITS)
 }
 
 /// Span weight of walk `number` (1-based): walks cycle through four weights, so that a square
@@ -200,8 +216,9 @@ pub(super) struct WalkPlan {
 }
 
 /// The walked candidates of one square: walk `w` (1-based) starts from the `w`-th valid magic
-/// of `starts` and makes `steps` moves, free runs of `gap` slots or more inside a span not
-/// counting towards its score (0: all count). Candidates carry the position `WALKED | w`.
+/// of `starts` (stream positions and magics) and makes `steps` moves, free runs of `gap` slots
+/// or more inside a span not counting towards its score (0: all count). Candidates carry the
+/// position [`walked_position`]`(w, start)`.
 ///
 /// `known` holds the results of this square's first walks from an earlier run of the same
 /// walks (`pack --walk-cache`): those are taken rather than walked again, each checked to be a
@@ -212,7 +229,7 @@ pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
     black: bool,
-    starts: impl Iterator<Item = u64>,
+    starts: impl Iterator<Item = (u64, u64)>,
     known: &[u64],
     plan: WalkPlan,
     stop: &AtomicBool,
@@ -228,7 +245,8 @@ pub(super) fn walk_square(
     // The first valid candidates can be rare (black rooks on an edge): drawing them looks at
     // the stop flag too, as the walks do.
     let mut valid = Vec::with_capacity(walks);
-    for (drawn, magic) in (0u64..).zip(starts) {
+    let mut origins = Vec::with_capacity(walks);
+    for (drawn, (position, magic)) in (0u64..).zip(starts) {
         if valid.len() == walks {
             break;
         }
@@ -237,6 +255,7 @@ pub(super) fn walk_square(
         }
         if tester.is_valid(data, magic) {
             valid.push(magic);
+            origins.push(position);
         }
     }
     let reused = known.len().min(valid.len());
@@ -271,9 +290,56 @@ pub(super) fn walk_square(
                 magic
             }
         };
-        candidates.push(tester.candidate(data, WALKED | number as u64, magic));
+        candidates.push(tester.candidate(data, walked_position(number as u64, origins[index]), magic));
     }
     Ok(Some(candidates))
+}
+
+/// Walk `number` (1-based) of one square alone, as [`walk_square`] makes it among the
+/// square's walks, from the magic at stream position `start` of `starts` (the square's stream
+/// from position 0): what `magic-gen verify --rederive` costs for a `walk:N@K` row, one walk.
+/// Without a start, the `number`-th valid magic of `starts` is found first (for black edge
+/// rooks, seconds of drawing). `None` if `stop` was set first, or `start` is not a valid magic.
+pub(super) fn walk_one(
+    seed: u64,
+    data: &SquareData,
+    black: bool,
+    mut starts: impl Iterator<Item = (u64, u64)>,
+    (number, start): (u64, Option<u64>),
+    plan: WalkPlan,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    assert!(number >= 1, "walks are numbered from 1");
+    let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
+    let bits = 64 - data.shift;
+    let j = rotation_bits(mask, bits);
+    let granule = if black && j < bits { 1 << j } else { data.range() };
+    let square = Square { data, mask, bits, granule, gap: plan.gap };
+    let mut tester = CandidateTester::default();
+    let start = match start {
+        Some(position) => {
+            let (_, magic) = starts.find(|&(at, _)| at == position)?;
+            tester.is_valid(data, magic).then_some(magic)?
+        }
+        None => {
+            let mut valid = 0;
+            let mut found = None;
+            for (drawn, (_, magic)) in (0u64..).zip(starts) {
+                if drawn % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                if tester.is_valid(data, magic) {
+                    valid += 1;
+                    if valid == number {
+                        found = Some(magic);
+                        break;
+                    }
+                }
+            }
+            found?
+        }
+    };
+    walk(seed, &square, start, number, plan.steps, &mut Scratch::new(), stop)
 }
 
 #[cfg(test)]
@@ -298,14 +364,14 @@ mod tests {
             let square = square.parse().unwrap();
             let data = SquareData::with_bits(references.get(Slider::Rook, square), indexing, 12);
             let black = indexing == Indexing::Black;
-            let starts = || DenseCandidates::new(7, Slider::Rook, square, 0).map(|(_, magic)| magic);
+            let starts = || DenseCandidates::new(7, Slider::Rook, square, 0);
             let walked =
                 walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
                     .unwrap()
                     .unwrap();
             assert_eq!(walked.len(), 2);
             let mut tester = CandidateTester::default();
-            let valid: Vec<u64> = starts().filter(|&m| tester.is_valid(&data, m)).take(2).collect();
+            let valid: Vec<u64> = starts().map(|(_, m)| m).filter(|&m| tester.is_valid(&data, m)).take(2).collect();
             let first: Vec<Candidate> = valid
                 .iter()
                 .map(|&m| {
@@ -329,6 +395,28 @@ mod tests {
         }
     }
 
+    /// One walk alone is the walk of that number among all of a square's walks.
+    #[test]
+    fn one_walk_is_that_walk_of_all() {
+        let references = ReferenceSet::new();
+        let square = "c2".parse().unwrap();
+        let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::Black, 12);
+        let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
+        let plan = WalkPlan { walks: 4, steps: 1_000, gap: 16 };
+        let all = walk_square(3, &data, true, starts(), &[], plan, &go()).unwrap().unwrap();
+        for (number, walked) in (1..).zip(&all) {
+            assert_eq!(walk_number(walked.position), Some(number));
+            let start = walk_start(walked.position);
+            for given in [None, start] {
+                assert_eq!(walk_one(3, &data, true, starts(), (number, given), plan, &go()), Some(walked.magic));
+            }
+            // Another start (the next walk's) is another walk.
+            let other = walk_start(all[number as usize % 4].position);
+            assert_ne!(walk_one(3, &data, true, starts(), (number, other), plan, &go()), Some(walked.magic));
+        }
+        assert_eq!(walk_one(3, &data, true, starts(), (2, None), plan, &AtomicBool::new(true)), None);
+    }
+
     /// Known walks (a walk cache) give the candidates walking gives; a cache whose last reused
     /// walk differs, or that states an invalid magic, is refused with the square named.
     #[test]
@@ -336,7 +424,7 @@ mod tests {
         let references = ReferenceSet::new();
         let square = "c2".parse().unwrap();
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
-        let starts = || DenseCandidates::new(3, Slider::Rook, square, 0).map(|(_, magic)| magic);
+        let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
         let walk3 = |known: &[u64]| {
             walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &go())
         };
@@ -386,7 +474,7 @@ mod tests {
             let square = square.parse().unwrap();
             let bits = 64 - slider.fixed_shift();
             let data = SquareData::with_bits(references.get(slider, square), indexing, bits);
-            let starts = DenseCandidates::new(1, slider, square, 0).map(|(_, magic)| magic);
+            let starts = DenseCandidates::new(1, slider, square, 0);
             let walked = walk_square(
                 1,
                 &data,

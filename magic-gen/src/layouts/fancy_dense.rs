@@ -47,7 +47,9 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
         recipe.seed,
         fancy.plan
     );
-    let reproduce = recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
+    let mut reproduce: Vec<String> =
+        recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
+    reproduce.extend(recipe.audit_lines(file));
     build_from_set(references, fancy, &recipe.magic_set(), magics, reproduce)
 }
 

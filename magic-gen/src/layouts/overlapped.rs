@@ -74,6 +74,7 @@ fn build_from_recipe(
     if let Some(command) = &recipe.command {
         reproduce.push(format!("`{command}` writes {file} from scratch."));
     }
+    reproduce.extend(recipe.audit_lines(file));
     let magics = format!(
         "this project's packer: master seed {}, each square's candidate position and offset from {file}",
         recipe.seed

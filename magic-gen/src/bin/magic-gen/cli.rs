@@ -249,6 +249,11 @@ pub struct VerifyArgs {
     /// Index bits of the magics in a plain list.
     #[arg(long)]
     pub bits: Option<u32>,
+    /// The files are recipes: derive every row's magic again from the recipe's seed and what
+    /// the row names (a stream position, `search:N`, `span:N`, one walk for `walk:N`, the
+    /// sweep shard for `sweep:N@I/S`) and compare it with the magic the row states.
+    #[arg(long, conflicts_with_all = ["slider", "square", "bits"])]
+    pub rederive: bool,
 }
 
 /// Layout of the statistics.

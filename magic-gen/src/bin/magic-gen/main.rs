@@ -11,6 +11,7 @@ mod interrupt;
 mod merge_cmd;
 mod output;
 mod pack_cmd;
+mod rederive;
 mod search_cmd;
 mod show_cmd;
 mod span_cmd;

@@ -494,7 +494,8 @@ fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
         .zip(file.cursor.magics.iter().copied())
         .min_by_key(|&(index, magic)| (span(magic), index))
         .ok_or_else(|| Failure(format!("{}: the sweep lists no magic", path.display())))?;
-    let found = Found::Swept { index, magic };
+    let shard = (file.cursor.shard != magic_gen::search::exhaustive::Shard::WHOLE).then_some(file.cursor.shard);
+    let found = Found::Swept { index, magic, shard };
     Ok(Searched { pair: pair_index(file.slider, file.square), bits: file.bits, found })
 }
 

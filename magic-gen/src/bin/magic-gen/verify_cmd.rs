@@ -9,6 +9,9 @@ use crate::cli::VerifyArgs;
 use crate::{Failure, Outcome};
 
 pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
+    if args.rederive {
+        return crate::rederive::run(&args.files);
+    }
     // Read every file first, so a malformed one stops the run before any report.
     let mut loaded = Vec::new();
     for path in &args.files {

@@ -1,0 +1,251 @@
+//! `magic-gen verify --rederive RECIPE...`: every row of a recipe derived again from the
+//! recipe's seed and what the row names, and compared with the magic it states. What each kind
+//! of row costs:
+//!
+//! * a stream row (a position in the packer's stream, or a fewer-bit row's candidate) and a
+//!   `search:N` row: a seek of the stream, done when the recipe is read, which compares the
+//!   derived magic with the stated one (the build does the same);
+//! * `span:N`: a seek of the span stream;
+//! * `walk:N`: one walk, walk N of the square with the walk settings of the recipe's `pack`
+//!   command (from the N-th valid magic of the square's stream);
+//! * `sweep:N@I/S`: shard I of S of the sweep the recipe's command runs for the square, magic N
+//!   of its list (`sweep:N`: the whole sweep).
+//!
+//! Rows re-derive in parallel; the report gives, per recipe and kind, the rows and the CPU time.
+//! A mismatch is an `error:` line naming the file, line, square, row, stated and derived magic,
+//! and the command exits 1.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use clap::Parser;
+use rayon::prelude::*;
+
+use magic_gen::ReferenceSet;
+use magic_gen::dense::{Packer, fixed_bits};
+use magic_gen::recipe::{Recipe, RecipeLayout, RecipeRow};
+use magic_gen::search::exhaustive::{Color, ExhaustiveSearch, Shard};
+use magic_gen::search::span_stream::{SpanCosts, span_candidate};
+use magic_tables_core::pair_index;
+
+use crate::cli::{Cli, Command, PackArgs, SweepArgs};
+use crate::interrupt::Stop;
+use crate::{Failure, Outcome};
+
+/// The kinds of rows, in the order of the report.
+const KINDS: [&str; 5] = ["stream", "search", "span", "walk", "sweep"];
+
+/// One row to derive again, and how.
+struct Job<'a> {
+    row: &'a RecipeRow,
+    kind: usize,
+}
+
+/// What re-deriving a row gave.
+struct Derived {
+    kind: usize,
+    seconds: f64,
+    mismatch: Option<String>,
+}
+
+pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
+    // Read every recipe first: a file that is not one stops the run before any work.
+    let mut recipes = Vec::new();
+    for path in files {
+        let text = crate::output::read_text(path)?;
+        let recipe =
+            Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+        recipes.push((path, recipe));
+    }
+    let references = ReferenceSet::new();
+    let stop = Stop::install(None)?;
+    let started = Instant::now();
+    // The rows of every recipe in one pool: a long sweep shard of one recipe overlaps the
+    // walks of another.
+    let mut walkers = Vec::new();
+    let mut sweeps = Vec::new();
+    for (path, recipe) in &recipes {
+        let name = path.display().to_string();
+        let walks = recipe.rows.iter().any(|row| row.walked.is_some());
+        walkers.push(if walks { Some(walker(&name, recipe, &references)?) } else { None });
+        sweeps.push(sweep_commands(recipe));
+    }
+    let jobs: Vec<(usize, Job)> = recipes
+        .iter()
+        .enumerate()
+        .flat_map(|(file, (_, recipe))| recipe.rows.iter().map(move |row| (file, Job { row, kind: kind_of(row) })))
+        .collect();
+    let results: Vec<(usize, Derived)> = jobs
+        .par_iter()
+        .map(|(file, job)| {
+            let (path, recipe) = &recipes[*file];
+            let name = path.display().to_string();
+            derive(&name, recipe, job, walkers[*file].as_ref(), &sweeps[*file], stop.flag()).map(|d| (*file, d))
+        })
+        .collect::<Result<_, Failure>>()?;
+    if let Some(reason) = stop.reason() {
+        eprintln!("{}: stopped while re-deriving", reason.describe());
+        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
+    }
+    let mut all_agree = true;
+    for (file, (path, recipe)) in recipes.iter().enumerate() {
+        let name = path.display().to_string();
+        let results: Vec<&Derived> = results.iter().filter(|(f, _)| *f == file).map(|(_, d)| d).collect();
+        let mismatches: Vec<&String> = results.iter().filter_map(|r| r.mismatch.as_ref()).collect();
+        for mismatch in &mismatches {
+            eprintln!("error: {mismatch}");
+        }
+        all_agree &= mismatches.is_empty();
+        let cpu: f64 = results.iter().map(|r| r.seconds).sum();
+        println!(
+            "{name}: {} of {} rows re-derived from seed {} ({cpu:.1} CPU-s){}",
+            results.len() - mismatches.len(),
+            results.len(),
+            recipe.seed,
+            if mismatches.is_empty() { String::new() } else { format!("; {} differ", mismatches.len()) }
+        );
+        for (kind, label) in KINDS.iter().enumerate() {
+            let of_kind: Vec<&&Derived> = results.iter().filter(|r| r.kind == kind).collect();
+            if of_kind.is_empty() {
+                continue;
+            }
+            let seconds: f64 = of_kind.iter().map(|r| r.seconds).sum();
+            let how = match *label {
+                "stream" | "search" => "sought in their streams as read".to_owned(),
+                _ => format!("{seconds:.1} CPU-s"),
+            };
+            println!("  {label}: {} rows, {how}", of_kind.len());
+        }
+    }
+    println!("{} recipes re-derived in {:.1} s", recipes.len(), started.elapsed().as_secs_f64());
+    Ok(if all_agree { Outcome::Success } else { Outcome::Negative })
+}
+
+/// The kind of `row` (an index into [`KINDS`]).
+fn kind_of(row: &RecipeRow) -> usize {
+    let kind = match (row.searched, row.swept, row.walked, row.spanned) {
+        (true, ..) => "search",
+        (_, Some(_), ..) => "sweep",
+        (_, _, Some(_), _) => "walk",
+        (_, _, _, Some(_)) => "span",
+        _ => "stream",
+    };
+    KINDS.iter().position(|&k| k == kind).expect("a listed kind")
+}
+
+/// The packer of the recipe's `pack` command (its walk settings), for its `walk:N` rows.
+fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Packer, Failure> {
+    let RecipeLayout::Packed(indexing) = recipe.layout else {
+        return Err(Failure(format!("{name}: walk rows in a recipe that is not packed")));
+    };
+    let command = recipe.command.as_deref().unwrap_or("");
+    let pack = command
+        .split(" && ")
+        .find(|part| part.starts_with("magic-gen pack "))
+        .ok_or_else(|| Failure(format!("{name}: walk:N rows, but `# command=` names no `magic-gen pack`")))?;
+    let args: PackArgs = match Cli::try_parse_from(pack.split_whitespace().chain(["-o", "-"])) {
+        Ok(Cli { command: Command::Pack(args) }) => *args,
+        _ => return Err(Failure(format!("{name}: `# command=` has a `magic-gen pack` this version does not take"))),
+    };
+    let settings = crate::pack_cmd::settings(args.run.preset, &args.run.set)
+        .map_err(|e| Failure(format!("{name}: `# command=`: {}", e.0)))?;
+    if settings.params.walks == 0 {
+        return Err(Failure(format!("{name}: walk:N rows, but the `pack` of `# command=` makes no walks")));
+    }
+    let mut bits = fixed_bits();
+    for row in &recipe.rows {
+        if let Some(row_bits) = row.bits {
+            bits[pair_index(row.slider, row.square)] = row_bits;
+        }
+    }
+    Ok(Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, settings.params))
+}
+
+/// The `magic-gen sweep` commands of the recipe's `# command=`, parsed.
+fn sweep_commands(recipe: &Recipe) -> Vec<SweepArgs> {
+    let command = recipe.command.as_deref().unwrap_or("");
+    command
+        .split(" && ")
+        .filter(|part| part.starts_with("magic-gen sweep "))
+        .filter_map(|part| match Cli::try_parse_from(part.split_whitespace()) {
+            Ok(Cli { command: Command::Sweep(args) }) => Some(args),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Derives `job`'s row again and compares.
+fn derive(
+    name: &str,
+    recipe: &Recipe,
+    job: &Job,
+    walker: Option<&Packer>,
+    sweeps: &[SweepArgs],
+    stop: &AtomicBool,
+) -> Result<Derived, Failure> {
+    let started = Instant::now();
+    let row = job.row;
+    let stated = recipe.magic(row);
+    let bits = row.bits.unwrap_or(64 - row.slider.fixed_shift());
+    let label = |kind: &str| format!("{kind}:{}", row.position);
+    let derived = match KINDS[job.kind] {
+        // Sought and compared when the recipe was read.
+        "stream" | "search" => Some((stated, label(KINDS[job.kind]))),
+        "span" => {
+            let costs = SpanCosts::new(row.slider, row.square, bits);
+            Some((span_candidate(recipe.seed, &costs, row.position), label("span")))
+        }
+        "walk" => {
+            let packer = walker.expect("a walker for walk rows");
+            let what = match row.walk_start {
+                Some(start) => format!("walk:{}@{start}", row.position),
+                None => label("walk"),
+            };
+            let pair = pair_index(row.slider, row.square);
+            match packer.walk_number(pair, row.position, row.walk_start, stop) {
+                Some(magic) => Some((magic, what)),
+                // An invalid start, or stopped (the caller reports a stop).
+                None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some((0, what)),
+            }
+        }
+        _ => {
+            let shard = row.sweep_shard.unwrap_or(Shard::WHOLE);
+            let what = match row.sweep_shard {
+                Some(shard) => format!("sweep:{}@{shard}", row.position),
+                None => label("sweep"),
+            };
+            let args = sweeps
+                .iter()
+                .find(|a| (a.target.slider, a.target.square) == (row.slider, row.square))
+                .ok_or_else(|| {
+                    Failure(format!(
+                        "{name}:{}: {} {}: {what}, but `# command=` runs no sweep of the square",
+                        row.line, row.slider, row.square
+                    ))
+                })?;
+            let color = match (args.black, args.negation_below) {
+                (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones, class: args.class },
+                (true, None) => Color::Black,
+                (false, _) => Color::White,
+            };
+            let search = ExhaustiveSearch::with_color(row.slider, row.square, bits, color)
+                .map_err(|e| Failure(format!("{name}:{}: {} {}: {e}", row.line, row.slider, row.square)))?;
+            let outcome = search
+                .run(shard, None, stop, None)
+                .map_err(|e| Failure(format!("{name}:{}: {} {}: {e}", row.line, row.slider, row.square)))?;
+            let listed = usize::try_from(row.position - 1).ok().and_then(|i| outcome.cursor.magics.get(i).copied());
+            Some((listed.unwrap_or(0), what))
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let mismatch = derived.and_then(|(derived, what)| {
+        (derived != stated).then(|| {
+            format!(
+                "{name}:{}: {} {}: {what} states {stated:#018X}, re-deriving it gives {derived:#018X}",
+                row.line, row.slider, row.square
+            )
+        })
+    });
+    Ok(Derived { kind: job.kind, seconds, mismatch })
+}
