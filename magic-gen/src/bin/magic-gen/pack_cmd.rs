@@ -535,7 +535,12 @@ mod tests {
         let mut packs = 0;
         for dir in ["magic-tables/data", "magic-gen/lab"] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+                let path = entry.unwrap().path();
+                // The lab keeps lists in directories of their own (`spans/`).
+                if path.is_dir() {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
                 let Some(command) = text.lines().find_map(|l| l.strip_prefix("# command=")) else { continue };
                 for part in command.split(" && ").filter(|part| part.starts_with("magic-gen pack ")) {
                     // A recipe's own command leaves its output out.
