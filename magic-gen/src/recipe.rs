@@ -144,6 +144,23 @@ pub struct RecipeRow {
     pub spanned: Option<u64>,
 }
 
+impl RecipeRow {
+    /// Where its magic comes from, as its `k` (or `candidate`) column says it: a stream
+    /// position `N`, or `search:N`, `sweep:N` (`sweep:N@I/S`), `walk:N` (`walk:N@K`), `span:N`.
+    pub fn source(&self) -> String {
+        let kind = match (self.searched, self.swept, self.walked, self.spanned) {
+            (true, ..) => "search:",
+            (false, Some(_), ..) => "sweep:",
+            (false, None, Some(_), _) => "walk:",
+            (false, None, None, Some(_)) => "span:",
+            (false, None, None, None) => "",
+        };
+        let shard = self.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
+        let start = self.walk_start.map_or(String::new(), |start| format!("@{start}"));
+        format!("{kind}{}{shard}{start}", self.position)
+    }
+}
+
 /// A packing run's state when it wrote the recipe, from which a resumed run continues exactly
 /// as the run that never stopped would.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,25 +326,11 @@ impl Recipe {
                 (Some(offset), bits) => {
                     let magic = self.magic(row);
                     let bits = bits.map_or(String::new(), |bits| format!("{bits},"));
-                    let search = match (row.searched, row.swept, row.walked, row.spanned) {
-                        (true, ..) => "search:",
-                        (false, Some(_), ..) => "sweep:",
-                        (false, None, Some(_), _) => "walk:",
-                        (false, None, None, Some(_)) => "span:",
-                        (false, None, None, None) => "",
-                    };
-                    let shard = row.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
-                    let start = row.walk_start.map_or(String::new(), |start| format!("@{start}"));
-                    let _ = writeln!(
-                        text,
-                        "{slider},{square},{search}{}{shard}{start},{offset},{bits}0x{magic:016X}",
-                        row.position
-                    );
+                    let _ = writeln!(text, "{slider},{square},{},{offset},{bits}0x{magic:016X}", row.source());
                 }
                 (None, Some(bits)) => match row.swept {
                     Some(magic) => {
-                        let shard = row.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
-                        let _ = writeln!(text, "{slider},{square},{bits},sweep:{}{shard},0x{magic:016X}", row.position);
+                        let _ = writeln!(text, "{slider},{square},{bits},{},0x{magic:016X}", row.source());
                     }
                     None => {
                         let _ =
@@ -558,32 +561,30 @@ fn parse_row(
                 let number = fields[2].strip_prefix(kind)?.strip_prefix(':')?;
                 Some((kind, number))
             });
-            // A swept magic of a shard's list names the shard: `sweep:N@I/S`.
-            let (found, sweep_shard) = match found {
-                Some(("sweep", number)) => match number.split_once('@') {
-                    Some((number, shard)) => {
-                        let shard = shard
-                            .parse::<crate::search::exhaustive::Shard>()
-                            .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?;
-                        (Some(("sweep", number)), Some(shard))
-                    }
+            // What a row names after `@`: a swept magic the shard of its list (`sweep:N@I/S`), a
+            // walked one its start's stream position (`walk:N@K`). Other kinds take no `@`
+            // (their number then does not read).
+            let (found, suffix) = match found {
+                Some((kind @ ("sweep" | "walk"), number)) => match number.split_once('@') {
+                    Some((number, suffix)) => (Some((kind, number)), Some(suffix)),
                     None => (found, None),
                 },
                 _ => (found, None),
             };
-            // A walked magic may name its start's stream position: `walk:N@K`.
-            let (found, walk_start) = match found {
-                Some(("walk", number)) => match number.split_once('@') {
-                    Some((number, start)) => {
-                        let start = start.parse::<u64>().ok().filter(|&k| k < 1 << 52).ok_or_else(|| {
-                            at_square(format!("`{}` is not walk:N@K with K a stream position", quote_prefix(fields[2])))
-                        })?;
-                        (Some(("walk", number)), Some(start))
-                    }
-                    None => (found, None),
-                },
-                _ => (found, None),
-            };
+            let (mut sweep_shard, mut walk_start) = (None, None);
+            match (found, suffix) {
+                (Some(("sweep", _)), Some(shard)) => {
+                    let shard = shard.parse::<crate::search::exhaustive::Shard>();
+                    sweep_shard = Some(shard.map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?);
+                }
+                (Some(("walk", _)), Some(start)) => {
+                    let start = start.parse::<u64>().ok().filter(|&k| k < 1 << 52);
+                    walk_start = Some(start.ok_or_else(|| {
+                        at_square(format!("`{}` is not walk:N@K with K a stream position", quote_prefix(fields[2])))
+                    })?);
+                }
+                _ => {}
+            }
             let (position, searched, swept, walked, spanned) = match found {
                 Some((kind, number)) => {
                     // Walked magics are the packer's own, in either layout.

@@ -50,7 +50,9 @@ use super::board::{Board, CAPACITY};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
-use super::walk::{WALKED, WalkPlan, walk_number, walk_square, walk_start};
+use super::walk::{
+    WALK_BITS, WALKED, WalkPlan, valid_starts, walk_from, walk_number, walk_square, walk_start, walked_position,
+};
 use super::walk_cache::WalkCache;
 
 /// Where a restored packer's walks come from.
@@ -284,13 +286,17 @@ impl Packer {
     /// recipe's `walk:N@K` row names, re-derived at the cost of one walk (`magic-gen verify
     /// --rederive`). `None` if `stop` was set first or `start` is not a valid magic.
     pub fn walk_number(&self, pair: usize, number: u64, start: Option<u64>, stop: &AtomicBool) -> Option<u64> {
-        let starts: Box<dyn Iterator<Item = (u64, u64)>> = match start {
-            Some(position) => Box::new(std::iter::once((position, self.magic_at(pair, position)))),
-            None => self.candidates(pair, self.terms.get(pair), 0),
+        let data = &self.squares[pair];
+        let start = match start {
+            Some(position) => self.magic_at(pair, position),
+            None => {
+                let starts = self.candidates(pair, self.terms.get(pair), 0);
+                let index = usize::try_from(number.checked_sub(1)?).ok()?;
+                valid_starts(data, starts, index + 1, stop)?.get(index)?.1
+            }
         };
         let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
-        let black = self.indexing == Indexing::Black;
-        super::walk::walk_one(self.seed, &self.squares[pair], black, starts, (number, start), plan, stop)
+        walk_from(self.seed, data, self.indexing == Indexing::Black, start, number, plan, stop)
     }
 
     /// This packer's walks as a cache for later runs (no magics before it walked).
@@ -443,14 +449,16 @@ impl Packer {
             let pair = pair_index(row.slider, row.square);
             let position = match row.walked {
                 Some(magic) => {
-                    // The walk of that number (from the start the row names, if it names one).
-                    let walked = packer.walked.get(pair).and_then(|walks| {
-                        walks.iter().find(|c| {
-                            walk_number(c.position) == Some(row.position)
-                                && row.walk_start.is_none_or(|start| walk_start(c.position) == Some(start))
-                        })
-                    });
-                    let position = walked.map_or(WALKED | row.position, |c| c.position);
+                    // The walk of that number from the start the row names; a row that names none
+                    // (`walk:N`) means the run's walk of that number, wherever it started.
+                    let position = match row.walk_start {
+                        Some(start) if row.position < 1 << WALK_BITS => walked_position(row.position, start),
+                        _ => packer
+                            .walked
+                            .get(pair)
+                            .and_then(|walks| walks.iter().find(|c| walk_number(c.position) == Some(row.position)))
+                            .map_or(WALKED | row.position, |c| c.position),
+                    };
                     if packer.candidate_at(pair, position).is_none_or(|walked| walked.magic != magic) {
                         return Err(format!(
                             "{} {}: walk:{} is not {magic:#018X} in this run (other --walks or --walk-steps?)",

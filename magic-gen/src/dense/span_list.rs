@@ -18,6 +18,7 @@
 use std::fmt::Write as _;
 
 use crate::reference::ReferenceSet;
+use crate::text::quote_prefix;
 use magic_tables_core::{Slider, Square};
 
 use super::span::{KEEP, SpanFound, SpanSearch};
@@ -129,9 +130,11 @@ impl SpanList {
                             .iter()
                             .position(|&name| name == key)
                             .filter(|&i| settings[i].is_none())
-                            .ok_or_else(|| at(format!("`{}` is not a setting or is given twice", cut(key))))?;
+                            .ok_or_else(|| at(format!("`{}` is not a setting or is given twice", quote_prefix(key))))?;
                         settings[index] = Some(
-                            value.parse().map_err(|_| at(format!("{key}: `{}` is not a whole number", cut(value))))?,
+                            value
+                                .parse()
+                                .map_err(|_| at(format!("{key}: `{}` is not a whole number", quote_prefix(value))))?,
                         );
                     }
                 }
@@ -176,13 +179,6 @@ impl SpanList {
         }
         Ok(list)
     }
-}
-
-/// At most 24 characters of `text`, for messages.
-fn cut(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(24).collect();
-    if chars.next().is_some() { format!("{head}…") } else { head }
 }
 
 #[cfg(test)]

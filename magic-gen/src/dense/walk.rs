@@ -39,11 +39,11 @@ pub const WALKED: u64 = 1 << 63;
 /// Bits of a walked candidate's position that hold its walk number (walks are at most 1,024).
 pub const WALK_BITS: u32 = 11;
 
-/// The position a walked candidate carries: walk `number` from the magic at stream position
-/// `start` (below 2^52).
+/// The position a walked candidate carries: walk `number` (below 2^11; higher bits are dropped)
+/// from the magic at stream position `start` (below 2^52).
 pub fn walked_position(number: u64, start: u64) -> u64 {
-    debug_assert!(number < 1 << WALK_BITS && start < 1 << (63 - WALK_BITS));
-    WALKED | start << WALK_BITS | number
+    debug_assert!(start < 1 << (63 - WALK_BITS));
+    WALKED | start << WALK_BITS | (number & ((1 << WALK_BITS) - 1))
 }
 
 /// The walk number of a candidate position, if it is a walked candidate's.
@@ -101,6 +101,18 @@ struct Square<'a> {
     /// Free runs of at least this many slots inside the span do not count towards its score
     /// (0: every slot counts).
     gap: usize,
+}
+
+impl<'a> Square<'a> {
+    /// `data` as its walks see it: a black magic moves its indices by steps of `2^j` slots
+    /// ([`rotation_bits`]), any other by none.
+    fn new(data: &'a SquareData, black: bool, gap: usize) -> Self {
+        let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
+        let bits = 64 - data.shift;
+        let j = rotation_bits(mask, bits);
+        let granule = if black && j < bits { 1 << j } else { data.range() };
+        Square { data, mask, bits, granule, gap }
+    }
 }
 
 impl Scratch {
@@ -235,33 +247,14 @@ pub(super) fn walk_square(
     stop: &AtomicBool,
 ) -> Result<Option<Vec<Candidate>>, String> {
     let WalkPlan { walks, steps, gap } = plan;
-    let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
-    let bits = 64 - data.shift;
-    let j = rotation_bits(mask, bits);
-    let granule = if black && j < bits { 1 << j } else { data.range() };
-    let square = Square { data, mask, bits, granule, gap };
+    let square = Square::new(data, black, gap);
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
-    // The first valid candidates can be rare (black rooks on an edge): drawing them looks at
-    // the stop flag too, as the walks do.
-    let mut valid = Vec::with_capacity(walks);
-    let mut origins = Vec::with_capacity(walks);
-    for (drawn, (position, magic)) in (0u64..).zip(starts) {
-        if valid.len() == walks {
-            break;
-        }
-        if drawn % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        if tester.is_valid(data, magic) {
-            valid.push(magic);
-            origins.push(position);
-        }
-    }
+    let Some(valid) = valid_starts(data, starts, walks, stop) else { return Ok(None) };
     let reused = known.len().min(valid.len());
     let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
     if reused > 0 {
-        let Some(again) = walk(seed, &square, valid[reused - 1], reused as u64, steps, &mut scratch, stop) else {
+        let Some(again) = walk(seed, &square, valid[reused - 1].1, reused as u64, steps, &mut scratch, stop) else {
             return Ok(None);
         };
         if again != known[reused - 1] {
@@ -273,7 +266,7 @@ pub(super) fn walk_square(
         }
     }
     let mut candidates = Vec::with_capacity(valid.len());
-    for (index, &start) in valid.iter().enumerate() {
+    for (index, &(origin, start)) in valid.iter().enumerate() {
         let number = index + 1;
         let magic = match known.get(index) {
             Some(&magic) => {
@@ -290,56 +283,54 @@ pub(super) fn walk_square(
                 magic
             }
         };
-        candidates.push(tester.candidate(data, walked_position(number as u64, origins[index]), magic));
+        candidates.push(tester.candidate(data, walked_position(number as u64, origin), magic));
     }
     Ok(Some(candidates))
 }
 
-/// Walk `number` (1-based) of one square alone, as [`walk_square`] makes it among the
-/// square's walks, from the magic at stream position `start` of `starts` (the square's stream
-/// from position 0): what `magic-gen verify --rederive` costs for a `walk:N@K` row, one walk.
-/// Without a start, the `number`-th valid magic of `starts` is found first (for black edge
-/// rooks, seconds of drawing). `None` if `stop` was set first, or `start` is not a valid magic.
-pub(super) fn walk_one(
+/// The first `count` valid magics of `starts` (stream positions and magics), as walks start
+/// from them; fewer if `starts` ends. `None` if `stop` was set first: valid magics can be rare
+/// (black rooks on an edge), so the drawing looks at the stop flag as the walks do.
+pub(super) fn valid_starts(
+    data: &SquareData,
+    starts: impl Iterator<Item = (u64, u64)>,
+    count: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(u64, u64)>> {
+    let mut tester = CandidateTester::default();
+    let mut valid = Vec::with_capacity(count.min(1024));
+    for (drawn, (position, magic)) in (0u64..).zip(starts) {
+        if valid.len() == count {
+            break;
+        }
+        if drawn % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if tester.is_valid(data, magic) {
+            valid.push((position, magic));
+        }
+    }
+    Some(valid)
+}
+
+/// Walk `number` (1-based) of one square alone, from the valid magic `start`, as
+/// [`walk_square`] makes it among the square's walks when `start` is its `number`-th valid
+/// start: what `magic-gen verify --rederive` costs for a `walk:N@K` row, one walk. `None` if
+/// `stop` was set first or `start` is not a valid magic.
+pub(super) fn walk_from(
     seed: u64,
     data: &SquareData,
     black: bool,
-    mut starts: impl Iterator<Item = (u64, u64)>,
-    (number, start): (u64, Option<u64>),
+    start: u64,
+    number: u64,
     plan: WalkPlan,
     stop: &AtomicBool,
 ) -> Option<u64> {
     assert!(number >= 1, "walks are numbered from 1");
-    let mask = magic_tables_core::geometry::relevant_mask(data.slider, data.square);
-    let bits = 64 - data.shift;
-    let j = rotation_bits(mask, bits);
-    let granule = if black && j < bits { 1 << j } else { data.range() };
-    let square = Square { data, mask, bits, granule, gap: plan.gap };
-    let mut tester = CandidateTester::default();
-    let start = match start {
-        Some(position) => {
-            let (_, magic) = starts.find(|&(at, _)| at == position)?;
-            tester.is_valid(data, magic).then_some(magic)?
-        }
-        None => {
-            let mut valid = 0;
-            let mut found = None;
-            for (drawn, (_, magic)) in (0u64..).zip(starts) {
-                if drawn % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                if tester.is_valid(data, magic) {
-                    valid += 1;
-                    if valid == number {
-                        found = Some(magic);
-                        break;
-                    }
-                }
-            }
-            found?
-        }
-    };
-    walk(seed, &square, start, number, plan.steps, &mut Scratch::new(), stop)
+    if !CandidateTester::default().is_valid(data, start) {
+        return None;
+    }
+    walk(seed, &Square::new(data, black, plan.gap), start, number, plan.steps, &mut Scratch::new(), stop)
 }
 
 #[cfg(test)]
@@ -406,15 +397,18 @@ mod tests {
         let all = walk_square(3, &data, true, starts(), &[], plan, &go()).unwrap().unwrap();
         for (number, walked) in (1..).zip(&all) {
             assert_eq!(walk_number(walked.position), Some(number));
-            let start = walk_start(walked.position);
-            for given in [None, start] {
-                assert_eq!(walk_one(3, &data, true, starts(), (number, given), plan, &go()), Some(walked.magic));
-            }
+            // Its start is the number-th valid magic, at the position the candidate carries.
+            let valid = valid_starts(&data, starts(), number as usize, &go()).unwrap();
+            let (origin, start) = *valid.last().unwrap();
+            assert_eq!(walk_start(walked.position), Some(origin));
+            assert_eq!(walk_from(3, &data, true, start, number, plan, &go()), Some(walked.magic));
             // Another start (the next walk's) is another walk.
-            let other = walk_start(all[number as usize % 4].position);
-            assert_ne!(walk_one(3, &data, true, starts(), (number, other), plan, &go()), Some(walked.magic));
+            let other = all[number as usize % 4].position;
+            let other = starts().find(|&(at, _)| Some(at) == walk_start(other)).unwrap().1;
+            assert_ne!(walk_from(3, &data, true, other, number, plan, &go()), Some(walked.magic));
         }
-        assert_eq!(walk_one(3, &data, true, starts(), (2, None), plan, &AtomicBool::new(true)), None);
+        assert_eq!(valid_starts(&data, starts(), 2, &AtomicBool::new(true)), None);
+        assert_eq!(walk_from(3, &data, true, 0, 1, plan, &go()), None, "not a valid start");
     }
 
     /// Known walks (a walk cache) give the candidates walking gives; a cache whose last reused

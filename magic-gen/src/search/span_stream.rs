@@ -60,9 +60,10 @@ pub struct SpanCosts {
     bits: u32,
     /// `cost(2^e)` for every bit `e`.
     costs: [u128; 64],
-    /// The index range in cost units.
-    range: u128,
 }
+
+/// The index range in cost units, whatever the bits: `2^bits` slots of `2^(64 - bits)` each.
+const RANGE: u128 = 1 << 64;
 
 impl SpanCosts {
     /// The costs of (`slider`, `square`) with `bits` index bits (1 to 16).
@@ -70,7 +71,7 @@ impl SpanCosts {
         assert!((1..=16).contains(&bits), "1 to 16 index bits");
         let mask = relevant_mask(slider, square);
         let costs = std::array::from_fn(|e| cost(1u64 << e, mask));
-        SpanCosts { slider, square, mask, bits, costs, range: 1u128 << 64 }
+        SpanCosts { slider, square, mask, bits, costs }
     }
 
     /// Index bits.
@@ -81,7 +82,7 @@ impl SpanCosts {
     /// The candidate of eight stream words (steps 2 to 7 of the definition).
     pub fn draw(&self, w: &[u64; 8]) -> u64 {
         let q = u128::from(w[0] & 0xFFF);
-        let mut left = (self.range >> 13) * ((1 << 12) + q);
+        let mut left = (RANGE >> 13) * ((1 << 12) + q);
         let drawn = if (w[0] >> 12) & 1 == 1 { w[1] & w[2] } else { w[1] & w[2] & w[3] };
         let mut order = [0u8; 64];
         let mut count = 0;

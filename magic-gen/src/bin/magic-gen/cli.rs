@@ -147,6 +147,18 @@ pub struct SweepArgs {
     pub output: PathBuf,
 }
 
+impl SweepArgs {
+    /// The magics swept: white, black, or black negations of sparse numbers.
+    pub fn color(&self) -> magic_gen::search::exhaustive::Color {
+        use magic_gen::search::exhaustive::Color;
+        match (self.black, self.negation_below) {
+            (true, Some(below)) => Color::NegatedBlack { below, ones: self.max_ones, class: self.class },
+            (true, None) => Color::Black,
+            (false, _) => Color::White,
+        }
+    }
+}
+
 /// Output formats of `search` and `merge`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ResultFormat {

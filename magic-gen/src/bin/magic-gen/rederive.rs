@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use magic_gen::ReferenceSet;
 use magic_gen::dense::{Packer, fixed_bits};
 use magic_gen::recipe::{Recipe, RecipeLayout, RecipeRow};
-use magic_gen::search::exhaustive::{Color, ExhaustiveSearch, Shard};
+use magic_gen::search::exhaustive::{ExhaustiveSearch, Shard};
 use magic_gen::search::span_stream::{SpanCosts, span_candidate};
 use magic_tables_core::pair_index;
 
@@ -34,17 +34,48 @@ use crate::interrupt::Stop;
 use crate::{Failure, Outcome};
 
 /// The kinds of rows, in the order of the report.
-const KINDS: [&str; 5] = ["stream", "search", "span", "walk", "sweep"];
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Stream,
+    Search,
+    Span,
+    Walk,
+    Sweep,
+}
+
+impl Kind {
+    const ALL: [Kind; 5] = [Kind::Stream, Kind::Search, Kind::Span, Kind::Walk, Kind::Sweep];
+
+    fn of(row: &RecipeRow) -> Kind {
+        match (row.searched, row.swept, row.walked, row.spanned) {
+            (true, ..) => Kind::Search,
+            (_, Some(_), ..) => Kind::Sweep,
+            (_, _, Some(_), _) => Kind::Walk,
+            (_, _, _, Some(_)) => Kind::Span,
+            _ => Kind::Stream,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Stream => "stream",
+            Kind::Search => "search",
+            Kind::Span => "span",
+            Kind::Walk => "walk",
+            Kind::Sweep => "sweep",
+        }
+    }
+}
 
 /// One row to derive again, and how.
 struct Job<'a> {
     row: &'a RecipeRow,
-    kind: usize,
+    kind: Kind,
 }
 
 /// What re-deriving a row gave.
 struct Derived {
-    kind: usize,
+    kind: Kind,
     seconds: f64,
     mismatch: Option<String>,
 }
@@ -74,7 +105,7 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
     let jobs: Vec<(usize, Job)> = recipes
         .iter()
         .enumerate()
-        .flat_map(|(file, (_, recipe))| recipe.rows.iter().map(move |row| (file, Job { row, kind: kind_of(row) })))
+        .flat_map(|(file, (_, recipe))| recipe.rows.iter().map(move |row| (file, Job { row, kind: Kind::of(row) })))
         .collect();
     let results: Vec<(usize, Derived)> = jobs
         .par_iter()
@@ -105,33 +136,21 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
             recipe.seed,
             if mismatches.is_empty() { String::new() } else { format!("; {} differ", mismatches.len()) }
         );
-        for (kind, label) in KINDS.iter().enumerate() {
+        for kind in Kind::ALL {
             let of_kind: Vec<&&Derived> = results.iter().filter(|r| r.kind == kind).collect();
             if of_kind.is_empty() {
                 continue;
             }
             let seconds: f64 = of_kind.iter().map(|r| r.seconds).sum();
-            let how = match *label {
-                "stream" | "search" => "sought in their streams as read".to_owned(),
+            let how = match kind {
+                Kind::Stream | Kind::Search => "sought in their streams as read".to_owned(),
                 _ => format!("{seconds:.1} CPU-s"),
             };
-            println!("  {label}: {} rows, {how}", of_kind.len());
+            println!("  {}: {} rows, {how}", kind.name(), of_kind.len());
         }
     }
     println!("{} recipes re-derived in {:.1} s", recipes.len(), started.elapsed().as_secs_f64());
     Ok(if all_agree { Outcome::Success } else { Outcome::Negative })
-}
-
-/// The kind of `row` (an index into [`KINDS`]).
-fn kind_of(row: &RecipeRow) -> usize {
-    let kind = match (row.searched, row.swept, row.walked, row.spanned) {
-        (true, ..) => "search",
-        (_, Some(_), ..) => "sweep",
-        (_, _, Some(_), _) => "walk",
-        (_, _, _, Some(_)) => "span",
-        _ => "stream",
-    };
-    KINDS.iter().position(|&k| k == kind).expect("a listed kind")
 }
 
 /// The packer of the recipe's `pack` command (its walk settings), for its `walk:N` rows.
@@ -188,33 +207,23 @@ fn derive(
     let row = job.row;
     let stated = recipe.magic(row);
     let bits = row.bits.unwrap_or(64 - row.slider.fixed_shift());
-    let label = |kind: &str| format!("{kind}:{}", row.position);
-    let derived = match KINDS[job.kind] {
+    // The row as the recipe names it, for messages.
+    let what = row.source();
+    let derived = match job.kind {
         // Sought and compared when the recipe was read.
-        "stream" | "search" => Some((stated, label(KINDS[job.kind]))),
-        "span" => {
-            let costs = SpanCosts::new(row.slider, row.square, bits);
-            Some((span_candidate(recipe.seed, &costs, row.position), label("span")))
-        }
-        "walk" => {
+        Kind::Stream | Kind::Search => Some(stated),
+        Kind::Span => Some(span_candidate(recipe.seed, &SpanCosts::new(row.slider, row.square, bits), row.position)),
+        Kind::Walk => {
             let packer = walker.expect("a walker for walk rows");
-            let what = match row.walk_start {
-                Some(start) => format!("walk:{}@{start}", row.position),
-                None => label("walk"),
-            };
             let pair = pair_index(row.slider, row.square);
             match packer.walk_number(pair, row.position, row.walk_start, stop) {
-                Some(magic) => Some((magic, what)),
+                Some(magic) => Some(magic),
                 // An invalid start, or stopped (the caller reports a stop).
-                None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some((0, what)),
+                None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(0),
             }
         }
-        _ => {
+        Kind::Sweep => {
             let shard = row.sweep_shard.unwrap_or(Shard::WHOLE);
-            let what = match row.sweep_shard {
-                Some(shard) => format!("sweep:{}@{shard}", row.position),
-                None => label("sweep"),
-            };
             let args = sweeps
                 .iter()
                 .find(|a| (a.target.slider, a.target.square) == (row.slider, row.square))
@@ -224,22 +233,18 @@ fn derive(
                         row.line, row.slider, row.square
                     ))
                 })?;
-            let color = match (args.black, args.negation_below) {
-                (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones, class: args.class },
-                (true, None) => Color::Black,
-                (false, _) => Color::White,
-            };
+            let color = args.color();
             let search = ExhaustiveSearch::with_color(row.slider, row.square, bits, color)
                 .map_err(|e| Failure(format!("{name}:{}: {} {}: {e}", row.line, row.slider, row.square)))?;
             let outcome = search
                 .run(shard, None, stop, None)
                 .map_err(|e| Failure(format!("{name}:{}: {} {}: {e}", row.line, row.slider, row.square)))?;
             let listed = usize::try_from(row.position - 1).ok().and_then(|i| outcome.cursor.magics.get(i).copied());
-            Some((listed.unwrap_or(0), what))
+            Some(listed.unwrap_or(0))
         }
     };
     let seconds = started.elapsed().as_secs_f64();
-    let mismatch = derived.and_then(|(derived, what)| {
+    let mismatch = derived.and_then(|derived| {
         (derived != stated).then(|| {
             format!(
                 "{name}:{}: {} {}: {what} states {stated:#018X}, re-deriving it gives {derived:#018X}",

@@ -136,11 +136,7 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
     check_writable(Some(&args.output))?;
     let bits = args.target.bits(false)?;
     let (slider, square) = (args.target.slider, args.target.square);
-    let color = match (args.black, args.negation_below) {
-        (true, Some(below)) => Color::NegatedBlack { below, ones: args.max_ones, class: args.class },
-        (true, None) => Color::Black,
-        (false, _) => Color::White,
-    };
+    let color = args.color();
     let search = ExhaustiveSearch::with_color(slider, square, bits, color)
         .map_err(|e| Failure(format!("{} {}: {e}", slider, square)))?;
     let shard = args.shard.unwrap_or(Shard::new(0, 1).expect("0/1 exists"));
