@@ -461,6 +461,9 @@ pub struct LoadedSet {
     pub set: MagicSet,
     /// Squares the file lists without a magic (search results only).
     pub not_found: Vec<(Slider, Square)>,
+    /// The table size a recipe states (`# table_entries=`, `# used_slots=`), which a check
+    /// compares with the table its rows make.
+    pub stated_size: Option<(usize, usize)>,
 }
 
 /// Reads a magic set from this crate's results (JSON or CSV), a recipe, or a record CSV
@@ -474,12 +477,13 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
             kind: FileKind::Recipe(recipe.layout.name()),
             set: recipe.magic_set(),
             not_found: Vec::new(),
+            stated_size: recipe.stated_size,
         });
     }
     if !is_record_file(text) {
         let results = read_results(path, text)?;
         let not_found = results.squares.iter().filter(|r| r.found.is_none()).map(|r| (r.slider, r.square)).collect();
-        return Ok(LoadedSet { kind: FileKind::Results, set: results.magic_set(), not_found });
+        return Ok(LoadedSet { kind: FileKind::Results, set: results.magic_set(), not_found, stated_size: None });
     }
     let (kind, set) = parse_record_set(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
     let kind = match kind {
@@ -487,7 +491,7 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
         RecordKind::FixedShift => FileKind::RecordFixedShift,
         RecordKind::Black => FileKind::RecordBlack,
     };
-    Ok(LoadedSet { kind, set, not_found: Vec::new() })
+    Ok(LoadedSet { kind, set, not_found: Vec::new(), stated_size: None })
 }
 
 /// Whether `text` is a plain list of magics: one hexadecimal number a line (blank lines and

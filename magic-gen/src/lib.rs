@@ -45,6 +45,7 @@ mod error;
 pub mod files;
 pub mod generate;
 pub mod geometry;
+pub mod input;
 pub mod layout;
 pub mod layouts;
 pub mod magic_set;

@@ -18,13 +18,21 @@ fn run(args: &[&str], code: i32) -> (String, String) {
     (stdout, stderr)
 }
 
-/// Expects exit code 2 and one error line on stderr that contains every needle.
+/// Expects exit code 2 and one error line on stderr (nothing else: no information line
+/// before it, no usage text after it) that contains every needle.
 fn bad_input(args: &[&str], needles: &[&str]) {
     let (stdout, stderr) = run(args, 2);
     assert!(stdout.is_empty(), "{args:?} printed {stdout}");
+    assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{args:?}: not one error line: {stderr}");
     for needle in needles {
         assert!(stderr.contains(needle), "{args:?}: `{needle}` not in {stderr}");
     }
+}
+
+/// `text`, a file magic-gen sealed (`magic_gen::text::seal`), changed by `change` and sealed
+/// again: how a test damages a line behind the checksum, to reach the check behind it.
+fn edited(text: &str, change: impl FnOnce(&str) -> String) -> String {
+    magic_gen::text::seal(&change(magic_gen::text::unseal(text).expect("a sealed file")))
 }
 
 /// The copies of the published records in the repository (`tests/data/`, sources in its
@@ -774,8 +782,7 @@ fn a_table_that_does_not_verify_exits_1() {
     let input = input.to_str().unwrap();
     let out = dir.path().join("table.rs");
     let out_arg = out.to_str().unwrap();
-    let (stdout, stderr) = run(&["emit", "--input", input, "-o", out_arg], 1);
-    assert!(stdout.is_empty() && stderr.contains("do not verify") && stderr.contains("rook e4"), "{stderr}");
+    bad_input(&["emit", "--input", input, "-o", out_arg], &["corrupt.json", "do not verify", "rook e4"]);
     assert!(!out.exists());
     // merge checks every claim first: the magic is not the stream's candidate of that number.
     bad_input(&["merge", "--format", "rust", input, "-o", out_arg], &["corrupt.json", "rook e4", "is not candidate"]);
@@ -934,7 +941,10 @@ fn pack_is_deterministic_and_resumes() {
     // `--restart-every N` is a chain of resumptions of N iterations each, in one run.
     let without_command = |name: &str| -> String {
         let text = std::fs::read_to_string(path(name)).unwrap();
-        text.lines().filter(|l| !l.starts_with("# command=")).map(|l| format!("{l}\n")).collect()
+        text.lines()
+            .filter(|l| !l.starts_with("# command=") && !l.starts_with("# checksum="))
+            .map(|l| format!("{l}\n"))
+            .collect()
     };
     std::fs::copy(path("a.csv"), path("chain.csv")).unwrap();
     for _ in 0..3 {
@@ -947,7 +957,14 @@ fn pack_is_deterministic_and_resumes() {
     // And the restarts change the run (or this test could not tell them from nothing).
     assert_ne!(without_command("restarts.csv"), without_command("plain.csv"));
 
-    let damaged = a.replacen("rook,b1,", "rook,b1,x", 1);
+    // The recipes pack writes are sealed: an edit is refused as such; under a matching
+    // checksum, the damaged row is named.
+    std::fs::write(path("damaged.csv"), a.replacen("rook,b1,", "rook,b1,x", 1)).unwrap();
+    bad_input(
+        &["pack", "--resume", &path("damaged.csv"), "-o", &path("d.csv")],
+        &["damaged.csv", "a line was changed"],
+    );
+    let damaged = edited(&a, |body| body.replacen("rook,b1,", "rook,b1,x", 1));
     std::fs::write(path("damaged.csv"), &damaged).unwrap();
     let line = damaged.lines().position(|l| l.starts_with("rook,b1,")).unwrap() + 1;
     bad_input(
@@ -1139,9 +1156,17 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     assert!(stderr.contains("one shard of a walk array"), "{stderr}");
     // A shard stopped before its end (here: one square dropped) is not done, and --continue
     // walks only what it lacks.
-    let partial: String =
-        read("shard-1.csv").lines().filter(|l| !l.starts_with("rook,b1,")).map(|l| format!("{l}\n")).collect();
-    std::fs::write(&shards[1], &partial).unwrap();
+    // A dropped line is noticed by the checksum; under a matching one, the shard is not done.
+    let whole_shard = read("shard-1.csv");
+    let drop_b1 = |body: &str| -> String {
+        body.lines().filter(|l| !l.starts_with("rook,b1,")).map(|l| format!("{l}\n")).collect()
+    };
+    std::fs::write(&shards[1], drop_b1(&whole_shard)).unwrap();
+    bad_input(
+        &["merge", &shards[0], &shards[1], &shards[2], "-o", &path("x.csv")],
+        &["shard-1.csv", "a line was changed"],
+    );
+    std::fs::write(&shards[1], edited(&whole_shard, drop_b1)).unwrap();
     bad_input(&["merge", &shards[0], &shards[1], &shards[2], "-o", &path("x.csv")], &["shard 1/3 is not done"]);
     let (_, stderr) = walked(&["--shard", "1/3", "--continue"], &shards[1], 0);
     assert!(stderr.contains("walking 1 of the shard's 43 squares"), "{stderr}");
@@ -1177,7 +1202,7 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     let (_, stderr) = pack("2", "100", &["--walk-cache", &cache], &path("x.csv"), 2);
     assert!(stderr.contains("made with walk_steps=200, this run has walk_steps=100"), "{stderr}");
     let damaged = path("damaged.csv");
-    std::fs::write(&damaged, written.replacen("rook,a1,12,2,", "rook,a1,12,3,", 1)).unwrap();
+    std::fs::write(&damaged, edited(&written, |body| body.replacen("rook,a1,12,2,", "rook,a1,12,3,", 1))).unwrap();
     let (_, stderr) = pack("2", "200", &["--walk-cache", &damaged], &path("x.csv"), 2);
     assert!(stderr.contains("damaged.csv:9: rook a1: walk 3 where walk 2 comes next"), "{stderr}");
     let out = path("x.csv");
@@ -1545,7 +1570,15 @@ fn pack_keeps_swept_black_magics() {
         &["1 to 64"],
     );
 
+    // The published d8 magic added to the list (its count and checksum with it); an addition
+    // without them is refused.
     std::fs::write(path("d8.txt"), format!("{text}0xffffffb8dfb5fb76\n")).unwrap();
+    bad_input(&[&args[..], &["--resume", &path("d8.txt"), "-o", &path("e.txt")]].concat(), &["d8.txt", "cut short"]);
+    let count = text.lines().find_map(|l| l.strip_prefix("# magics=")).unwrap().parse::<usize>().unwrap();
+    let added = edited(&text, |body| {
+        body.replace(&format!("# magics={count}\n"), &format!("# magics={}\n", count + 1)) + "0xffffffb8dfb5fb76\n"
+    });
+    std::fs::write(path("d8.txt"), added).unwrap();
     let (recipe, resumed) = (path("a.csv"), path("b.csv"));
     let pack = [
         "pack",
@@ -1572,12 +1605,14 @@ fn pack_keeps_swept_black_magics() {
     assert!(text.lines().any(|l| l.starts_with("rook,d8,sweep:1,") && l.ends_with(",0xFFFFFFB8DFB5FB76")), "{text}");
 
     // A stated magic that is not one fails the recipe's check (it is not re-derived).
-    let damaged = text.replace(",0xFFFFFFB8DFB5FB76", ",0xFFFFFFB8DFB5FB77");
+    let damaged = edited(&text, |body| body.replace(",0xFFFFFFB8DFB5FB76", ",0xFFFFFFB8DFB5FB77"));
     std::fs::write(path("damaged.csv"), damaged).unwrap();
     let (stdout, _) = run(&["verify", &path("damaged.csv")], 1);
     assert!(stdout.contains("rook d8 (magic 0xffffffb8dfb5fb77) is not magic"), "{stdout}");
     // A sweep of white magics cannot give a black packing its magic.
-    let white = std::fs::read_to_string(path("d8.txt")).unwrap().replace("# color=negated-black", "# color=white");
+    let white = edited(&std::fs::read_to_string(path("d8.txt")).unwrap(), |body| {
+        body.replace("# color=negated-black", "# color=white")
+    });
     std::fs::write(path("white.txt"), white).unwrap();
     bad_input(
         &[&pack[..], &["--searched", &path("white.txt"), "-o", &path("c.csv")]].concat(),
@@ -1658,13 +1693,19 @@ fn span_lists_are_searched_continued_and_packed() {
     // Tampered lists: the best row renumbered (its magic kept), another seed.
     let number = best.2;
     let listed = text.lines().find(|l| l.starts_with(&format!("{number},"))).unwrap();
-    let swapped = text.replace(listed, &listed.replacen(&format!("{number},"), &format!("{},", number + 1), 1));
-    std::fs::write(path("swapped.csv"), swapped).unwrap();
+    let swap =
+        |body: &str| body.replace(listed, &listed.replacen(&format!("{number},"), &format!("{},", number + 1), 1));
+    std::fs::write(path("swapped.csv"), swap(&text)).unwrap();
+    bad_input(
+        &[&pack[..], &small, &["--searched", &path("swapped.csv"), "-o", &path("x.csv")]].concat(),
+        &["swapped.csv", "a line was changed"],
+    );
+    std::fs::write(path("swapped.csv"), edited(&text, swap)).unwrap();
     bad_input(
         &[&pack[..], &small, &["--searched", &path("swapped.csv"), "-o", &path("x.csv")]].concat(),
         &["swapped.csv", "bishop c1", &format!("candidate {}", number + 1), "not the listed"],
     );
-    std::fs::write(path("seed.csv"), text.replace("# seed=7", "# seed=8")).unwrap();
+    std::fs::write(path("seed.csv"), edited(&text, |body| body.replace("# seed=7", "# seed=8"))).unwrap();
     bad_input(
         &[&pack[..], &small, &["--searched", &path("seed.csv"), "-o", &path("x.csv")]].concat(),
         &["seed.csv", "seed 8", "span --seed 7"],
@@ -1754,4 +1795,251 @@ fn rederive_refuses_renamed_rows() {
     };
     std::fs::write(path("stream.csv"), cut("black.recipe.csv", &stream_row, &plus_one)).unwrap();
     bad_input(&["verify", "--rederive", &path("stream.csv")], &["stream.csv:", "rook d4", "is not the one its seed"]);
+}
+
+/// Inputs that are not our text, or have no end, are refused at their first bad byte or at the
+/// size limit, with one line naming the file and line: memory stays bounded.
+#[test]
+fn endless_and_binary_inputs_are_refused_at_once() {
+    bad_input(&["verify", "/dev/zero"], &["/dev/zero:1: not text (control byte 0x00"]);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.csv");
+    bad_input(&["pack", "--resume", "/dev/zero", "-o", out.to_str().unwrap()], &["/dev/zero:1: not text"]);
+    let binary = dir.path().join("binary.csv");
+    std::fs::write(&binary, b"# seed=1\nrook,a1,\x1b[31m\n").unwrap();
+    bad_input(&["verify", binary.to_str().unwrap()], &["binary.csv:2: not text (control byte 0x1b at column 9)"]);
+    std::fs::write(&binary, b"# seed=1\n\xff\xfe").unwrap();
+    bad_input(&["verify", binary.to_str().unwrap()], &["binary.csv:2: not UTF-8 text"]);
+    // Standard input is read the same way.
+    let output = magic_gen().args(["verify", "-"]).write_stdin(vec![0u8; 1 << 20]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: -:1: not text"));
+}
+
+/// A report that cannot be written is an error (exit 2, one line), never a panic, and never a
+/// success with nothing written.
+#[test]
+fn unwritable_standard_output_is_an_error() {
+    let recipe = shipped("fancy_dense.recipe.csv");
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let output =
+        std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen")).args(["stats"]).stdout(full).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.starts_with("error: cannot write to standard output") && stderr.lines().count() == 1, "{stderr}");
+    // A closed standard output (`>&-`).
+    let closed = std::process::Command::new("sh")
+        .args(["-c", &format!("'{}' verify '{recipe}' >&-", env!("CARGO_BIN_EXE_magic-gen"))])
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&closed.stderr).contains("standard output: it is closed"));
+    // Redirected to /dev/null on purpose is fine.
+    let null = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
+        .args(["verify", &recipe])
+        .stdout(std::fs::File::create("/dev/null").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(null.status.code(), Some(0));
+}
+
+/// `--time` is a number like any other: NaN, infinities, zero, negative and huge values are
+/// refused before any work, in one line that does not echo a huge argument.
+#[test]
+fn time_limits_are_checked_like_every_number() {
+    let sweep = ["sweep", "--slider", "rook", "--square", "g7", "--bits-below", "1", "--black", "-o", "/tmp/unused"];
+    for bad in ["--time=nan", "--time=inf", "--time=-inf", "--time=0", "--time=-1", "--time=1e300", "--time=x"] {
+        let args: Vec<&str> = sweep.iter().copied().chain([bad]).collect();
+        bad_input(&args, &["--time", "seconds above 0 and at most 31536000 (a year)"]);
+    }
+    let huge = "9".repeat(5000);
+    let (_, stderr) = run(&["pack", "--layout", "black", "--time", &huge, "-o", "/tmp/unused"], 2);
+    assert!(stderr.len() < 300 && stderr.lines().count() == 1, "{stderr}");
+    let (_, stderr) = run(&["stats", "--square", &"x".repeat(5000)], 2);
+    assert!(stderr.len() < 300 && stderr.lines().count() == 1, "{stderr}");
+}
+
+/// No output replaces an input: compared by file identity (another spelling, a symbolic or a
+/// hard link), before any work, and the input is left as it was.
+#[test]
+fn outputs_never_replace_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    std::fs::copy(shipped("black.recipe.csv"), path("r.csv")).unwrap();
+    let before = std::fs::read(path("r.csv")).unwrap();
+    std::os::unix::fs::symlink(path("r.csv"), path("link.csv")).unwrap();
+    std::fs::hard_link(path("r.csv"), path("hard.csv")).unwrap();
+    let same = format!("{}/./r.csv", dir.path().display());
+    for output in [same.as_str(), &path("link.csv"), &path("hard.csv")] {
+        bad_input(
+            &["emit", "--layout", "black", "--input", &path("r.csv"), "-o", output],
+            &["is the input --input", "write the output to another file"],
+        );
+        bad_input(&["merge", &path("r.csv"), "-o", output], &["is the input"]);
+    }
+    assert_eq!(std::fs::read(path("r.csv")).unwrap(), before);
+    // A walk cache is not a recipe's file, by any name.
+    std::fs::write(path("w.csv"), "").unwrap();
+    bad_input(
+        &[
+            "pack",
+            "--layout",
+            "black",
+            "--walk-cache",
+            &format!("{}/./w.csv", dir.path().display()),
+            "-o",
+            &path("w.csv"),
+        ],
+        &["--walk-cache", "give the walks a file of their own"],
+    );
+}
+
+/// A file name that would break a recorded command line or a generated header is refused
+/// where it enters; one with blanks is quoted in `# command=`, so the command runs again.
+#[test]
+fn file_names_cannot_become_code() {
+    for bad in ["r\n#error x.csv", "r\rx.csv", "a\u{1b}[31m.csv"] {
+        bad_input(&["emit", "--layout", "black", "--input", bad], &["--input", "control character"]);
+        bad_input(&["pack", "--layout", "black", "-o", bad], &["--output", "control character"]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let spaced = dir.path().join("my lists");
+    std::fs::create_dir(&spaced).unwrap();
+    let list = spaced.join("it's c1.csv");
+    let list = list.to_str().unwrap();
+    run(&["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--candidates", "20000", "-o", list], 0);
+    let recipe = dir.path().join("r.csv");
+    let recipe = recipe.to_str().unwrap();
+    let pack = ["pack", "--preset", "classic", "--layout", "black-variable", "--seed", "7", "--iterations", "5"];
+    let small = ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
+    run(&[&pack[..], &small, &["--searched", list, "-o", recipe]].concat(), 0);
+    let text = std::fs::read_to_string(recipe).unwrap();
+    let command = text.lines().find_map(|l| l.strip_prefix("# command=")).unwrap();
+    let quoted = magic_gen::text::shell_quote(list);
+    assert!(command.contains(&format!("--searched {quoted}")), "{command}");
+    // The recorded command, split as a shell splits it, runs and writes the same recipe.
+    let words = magic_gen::text::shell_words(command).unwrap();
+    assert_eq!(words[0], "magic-gen");
+    let again = dir.path().join("again.csv");
+    run(
+        &[&words[1..].iter().map(String::as_str).collect::<Vec<_>>()[..], &["-o", again.to_str().unwrap()]].concat(),
+        0,
+    );
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+}
+
+/// A recipe's stated size is part of what it claims: `verify` says "valid: no" and `emit`
+/// refuses a recipe whose `# table_entries=` or `# used_slots=` is wrong.
+#[test]
+fn stated_sizes_are_checked_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(shipped("black.recipe.csv")).unwrap();
+    let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
+    let used = text.lines().find_map(|l| l.strip_prefix("# used_slots=")).unwrap().to_owned();
+    let wrong_entries = text.replacen(&format!("# table_entries={entries}"), "# table_entries=90646", 1);
+    let wrong_used = text.replacen(
+        &format!("# used_slots={used}"),
+        &format!("# used_slots={}", used.parse::<u64>().unwrap() + 1),
+        1,
+    );
+    for (name, damaged) in [("entries.csv", wrong_entries), ("used.csv", wrong_used)] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, damaged).unwrap();
+        let file = file.to_str().unwrap();
+        let (stdout, _) = run(&["verify", file], 1);
+        assert!(stdout.contains("valid: no: the file states"), "{stdout}");
+        bad_input(
+            &["emit", "--layout", "black", "--input", file, "-o", dir.path().join("o.rs").to_str().unwrap()],
+            &["black: ", name, "states", "but its rows make"],
+        );
+        assert!(!dir.path().join("o.rs").exists());
+    }
+}
+
+/// `merge` of search shards calls a magic the first only if every shard searched every
+/// candidate below it: a shard stopped early (by `--time`) is refused by name.
+#[test]
+fn merges_refuse_shards_that_stopped_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let search = [
+        "search",
+        "--slider",
+        "rook",
+        "--square",
+        "a1",
+        "--seed",
+        "3",
+        "--max-candidates",
+        "1000000",
+        "--format",
+        "json",
+    ];
+    for i in 0..2 {
+        run(&[&search[..], &["--shard", &format!("{i}/2"), "-o", &path(&format!("s{i}.json"))]].concat(), 0);
+    }
+    run(&["merge", &path("s0.json"), &path("s1.json"), "-o", &path("m.json")], 0);
+    // Shard 0 as a run stopped after 100 candidates would have written it.
+    let mut stopped: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path("s0.json")).unwrap()).unwrap();
+    let square = &mut stopped["squares"][0];
+    let found_in_0 = !square["magic"].is_null();
+    square["magic"] = serde_json::Value::Null;
+    square["candidate"] = serde_json::Value::Null;
+    square["drawn"] = 100.into();
+    std::fs::write(path("s0.json"), serde_json::to_string_pretty(&stopped).unwrap()).unwrap();
+    let needles: &[&str] = if found_in_0 {
+        &["shard 0/2", "rook a1", "drew 100 of its"]
+    } else {
+        &["shard 0/2", "rook a1", "stopped early"]
+    };
+    bad_input(&["merge", &path("s0.json"), &path("s1.json"), "-o", &path("x.json")], needles);
+}
+
+/// A sweep list says what it holds: a resumed or merged list with a magic twice, a non-magic,
+/// a dropped line or a shard of another count is refused.
+#[test]
+fn sweep_lists_are_checked_on_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let sweep = ["sweep", "--slider", "bishop", "--square", "d8", "--bits", "5"];
+    run(&[&sweep[..], &["--shard", "0/2", "-o", &path("s0.txt")]].concat(), 0);
+    run(&[&sweep[..], &["--shard", "1/2", "-o", &path("s1.txt")]].concat(), 0);
+    let s0 = std::fs::read_to_string(path("s0.txt")).unwrap();
+    let first = s0.lines().find(|l| l.starts_with("0x")).expect("shard 0 lists magics").to_owned();
+    let count = s0.lines().find_map(|l| l.strip_prefix("# magics=")).unwrap().parse::<usize>().unwrap();
+    let twice = edited(&s0, |b| {
+        b.replacen(&format!("{first}\n"), &format!("{first}\n{first}\n"), 1).replacen(
+            &format!("# magics={count}"),
+            &format!("# magics={}", count + 1),
+            1,
+        )
+    });
+    let not_magic = edited(&s0, |b| b.replacen(&first, "0x0000000000000001", 1));
+    for (damaged, needle) in [
+        (twice, "not above the magic before it"),
+        (not_magic, "is not a magic of this sweep"),
+        (s0.replacen(&format!("{first}\n"), "", 1), "a line was changed"),
+    ] {
+        std::fs::write(path("bad.txt"), damaged).unwrap();
+        bad_input(&["merge", &path("bad.txt"), &path("s1.txt"), "-o", &path("m.txt")], &["bad.txt", needle]);
+        bad_input(
+            &[&sweep[..], &["--shard", "0/2", "--resume", &path("bad.txt"), "-o", &path("r.txt")]].concat(),
+            &["bad.txt", needle],
+        );
+    }
+    // A task of an array of another size does not take over the shard's file.
+    bad_input(
+        &[&sweep[..], &["--shard", "0/3", "--resume", &path("s0.txt"), "-o", &path("s0.txt")]].concat(),
+        &["shard 0/2 of the sweep, not shard 0/3"],
+    );
+    run(&["merge", &path("s0.txt"), &path("s1.txt"), "-o", &path("m.txt")], 0);
+}
+
+/// A command that writes checkpoints again and again refuses a fifo or a device as its file
+/// (the second write would block for ever once the reader is gone).
+#[test]
+fn checkpoints_need_a_regular_file() {
+    bad_input(&["pack", "--layout", "black", "-o", "/dev/null"], &["/dev/null: not a regular file"]);
+    bad_input(&["walk", "--layout", "black", "--shard", "0/128", "-o", "/dev/null"], &["not a regular file"]);
 }

@@ -51,7 +51,7 @@ use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
 use super::walk::{
-    WALK_BITS, WALKED, WalkPlan, valid_starts, walk_from, walk_number, walk_square, walk_start, walked_position,
+    Known, WALK_BITS, WALKED, WalkPlan, valid_starts, walk_from, walk_number, walk_square, walk_start, walked_position,
 };
 use super::walk_cache::WalkCache;
 
@@ -257,12 +257,18 @@ impl Packer {
         }
         let walked = (0..self.squares.len())
             .into_par_iter()
-            .map(|pair| self.walk_pair(pair, known.map_or(&[][..], |known| &known.squares[pair].1), stop))
+            .map(|pair| {
+                let (magics, starts) =
+                    known.map_or((&[][..], &[][..]), |known| (&known.squares[pair].1[..], &known.starts[pair][..]));
+                self.walk_pair_from(pair, starts, magics, stop)
+            })
             .collect::<Result<Vec<_>, String>>()?;
         if walked.iter().any(Option::is_none) {
             let mut done = self.walk_cache();
-            for ((_, magics), candidates) in done.squares.iter_mut().zip(&walked) {
-                magics.extend(candidates.iter().flatten().map(|candidate| candidate.magic));
+            for (pair, candidates) in walked.iter().enumerate() {
+                done.squares[pair].1.extend(candidates.iter().flatten().map(|candidate| candidate.magic));
+                done.starts[pair]
+                    .extend(candidates.iter().flatten().filter_map(|candidate| walk_start(candidate.position)));
             }
             return Ok(Some(done));
         }
@@ -274,10 +280,29 @@ impl Packer {
     /// in an earlier run of the same walks): `Ok(None)` if `stop` was set first. They do not
     /// depend on any other square, so shards of squares walk apart (`magic-gen walk`).
     pub fn walk_pair(&self, pair: usize, known: &[u64], stop: &AtomicBool) -> Result<Option<Vec<Candidate>>, String> {
-        let starts = self.candidates(pair, self.terms.get(pair), 0);
+        self.walk_pair_from(pair, &[], known, stop)
+    }
+
+    /// [`Packer::walk_pair`] with the stream positions of the first walks' starts known
+    /// (`known_starts`, from a cache): those starts are not drawn again.
+    pub fn walk_pair_from(
+        &self,
+        pair: usize,
+        known_starts: &[u64],
+        known: &[u64],
+        stop: &AtomicBool,
+    ) -> Result<Option<Vec<Candidate>>, String> {
+        let known_starts: Vec<(u64, u64)> = known_starts
+            .iter()
+            .take(self.params.walks)
+            .map(|&position| (position, self.magic_at(pair, position)))
+            .collect();
+        let from = known_starts.last().map_or(0, |&(position, _)| position + 1);
+        let starts = self.candidates(pair, self.terms.get(pair), from);
         let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
         let black = self.indexing == Indexing::Black;
-        walk_square(self.seed, &self.squares[pair], black, starts, known, plan, stop)
+        let known = Known { starts: &known_starts, magics: known };
+        walk_square(self.seed, &self.squares[pair], black, known, starts, plan, stop)
             .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
     }
 
@@ -310,8 +335,9 @@ impl Packer {
             self.params.walk_gap,
             &bits,
         );
-        for ((_, magics), candidates) in cache.squares.iter_mut().zip(self.walked.iter()) {
-            magics.extend(candidates.iter().map(|candidate| candidate.magic));
+        for (pair, candidates) in self.walked.iter().enumerate() {
+            cache.squares[pair].1.extend(candidates.iter().map(|candidate| candidate.magic));
+            cache.starts[pair].extend(candidates.iter().filter_map(|candidate| walk_start(candidate.position)));
         }
         cache
     }
@@ -699,6 +725,11 @@ impl Packer {
                 && (best.is_none()
                     || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64))
             {
+                // A square whose valid magics are rare can draw for a long time: the stop flag is
+                // looked at between batches.
+                if stop.load(Ordering::Relaxed) {
+                    return false;
+                }
                 let incumbent = best.as_ref().map(|(c, start)| self.score(start + c.span as usize, self.weight(c)));
                 if let Some(found) = self.draw_and_fit(pair, 16_384, CAPACITY, incumbent) {
                     best = Some(found);

@@ -87,7 +87,7 @@ impl SpanList {
         for f in &self.found {
             let _ = writeln!(text, "{},0x{:016X},{},{}", f.number, f.magic, f.span, f.used);
         }
-        text
+        crate::text::seal(&text)
     }
 
     /// Parses a list. An error gives the line (1-based) and what is wrong: a missing or
@@ -95,6 +95,8 @@ impl SpanList {
     /// those tested, more than [`KEEP`] of them. Whether the candidates are those magics is
     /// [`SpanList::check_found`]'s to say.
     pub fn parse(text: &str) -> Result<SpanList, String> {
+        // Sealed: a row dropped or edited, or a list cut short, is refused as a whole.
+        let text = crate::text::unseal(text)?;
         let mut lines = text.lines().enumerate().map(|(i, line)| (i as u64 + 1, line));
         match lines.next() {
             Some((_, line)) if line == TITLE => {}
@@ -209,7 +211,14 @@ mod tests {
 
     #[test]
     fn damaged_lists_are_refused_with_the_line() {
-        let text = sample().render();
+        let sealed = sample().render();
+        // Any edit breaks the checksum; a list cut short has none.
+        let error = SpanList::parse(&sealed.replacen("90,", "91,", 1)).unwrap_err();
+        assert!(error.contains("a line was changed"), "{error}");
+        let cut = &sealed[..sealed.rfind("# checksum").unwrap()];
+        assert!(SpanList::parse(cut).unwrap_err().contains("cut short"));
+        // A damaged line under a matching checksum is still refused, naming its line.
+        let text = crate::text::unseal(&sealed).unwrap().to_owned();
         let cases = [
             (text.replacen("# candidates=500\n", "", 1), "no `# candidates=` line"),
             (
@@ -223,7 +232,7 @@ mod tests {
             (text.replacen("# square=a1", "# square=z9", 1), "line 4: square:"),
         ];
         for (damaged, expected) in cases {
-            let error = SpanList::parse(&damaged).unwrap_err();
+            let error = SpanList::parse(&crate::text::seal(&damaged)).unwrap_err();
             assert!(error.contains(expected), "{error} / {expected}");
         }
     }

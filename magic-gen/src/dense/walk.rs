@@ -232,25 +232,49 @@ pub(super) struct WalkPlan {
 /// or more inside a span not counting towards its score (0: all count). Candidates carry the
 /// position [`walked_position`]`(w, start)`.
 ///
+/// `known_starts` are the stream positions and magics of the first starts, as a cache of an
+/// earlier run names them (each checked to be valid): the stream `starts` then begins after the
+/// last of them, and the square does not draw its first valid magics again, which for an edge
+/// rook costs seconds a walk.
+///
 /// `known` holds the results of this square's first walks from an earlier run of the same
 /// walks (`pack --walk-cache`): those are taken rather than walked again, each checked to be a
 /// valid magic, and the last of them is walked again and must agree, so that a cache of
 /// another run or a damaged one is refused (the error names the square) instead of silently
 /// changing the pools. `Ok(None)`: `stop` was set before the square's walks were done.
+/// What a cache knows of a square's walks (see [`walk_square`]): the stream positions and
+/// magics of the first starts, and the results of the first walks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Known<'a> {
+    pub starts: &'a [(u64, u64)],
+    pub magics: &'a [u64],
+}
+
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
     black: bool,
+    known: Known<'_>,
     starts: impl Iterator<Item = (u64, u64)>,
-    known: &[u64],
     plan: WalkPlan,
     stop: &AtomicBool,
 ) -> Result<Option<Vec<Candidate>>, String> {
+    let Known { starts: known_starts, magics: known } = known;
     let WalkPlan { walks, steps, gap } = plan;
     let square = Square::new(data, black, gap);
     let mut tester = CandidateTester::default();
     let mut scratch = Scratch::new();
-    let Some(valid) = valid_starts(data, starts, walks, stop) else { return Ok(None) };
+    // The starts a cache names (each checked valid), then the next valid ones of the stream.
+    let mut valid: Vec<(u64, u64)> = known_starts.iter().copied().take(walks).collect();
+    if let Some((number, &(position, magic))) = (1..).zip(&valid).find(|(_, (_, magic))| !tester.is_valid(data, *magic))
+    {
+        return Err(format!(
+            "{} {} walk {number}: the cache's start, candidate {position} ({magic:#018X}), is not a valid magic",
+            data.slider, data.square
+        ));
+    }
+    let Some(more) = valid_starts(data, starts, walks - valid.len(), stop) else { return Ok(None) };
+    valid.extend(more);
     let reused = known.len().min(valid.len());
     let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
     if reused > 0 {
@@ -355,14 +379,16 @@ mod tests {
             let square = square.parse().unwrap();
             let data = SquareData::with_bits(references.get(Slider::Rook, square), indexing, 12);
             let black = indexing == Indexing::Black;
-            let starts = || DenseCandidates::new(7, Slider::Rook, square, 0);
-            let walked =
-                walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
+            let starts = |from: u64| DenseCandidates::new(7, Slider::Rook, square, from);
+            let walk = |known: Known<'_>, from: u64| {
+                walk_square(7, &data, black, known, starts(from), WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
                     .unwrap()
-                    .unwrap();
+                    .unwrap()
+            };
+            let walked = walk(Known::default(), 0);
             assert_eq!(walked.len(), 2);
             let mut tester = CandidateTester::default();
-            let valid: Vec<u64> = starts().map(|(_, m)| m).filter(|&m| tester.is_valid(&data, m)).take(2).collect();
+            let valid: Vec<u64> = starts(0).map(|(_, m)| m).filter(|&m| tester.is_valid(&data, m)).take(2).collect();
             let first: Vec<Candidate> = valid
                 .iter()
                 .map(|&m| {
@@ -376,13 +402,31 @@ mod tests {
                 let score = |c: &Candidate| c.used.len() as f64 + weight * f64::from(c.span);
                 assert!(score(walked) < score(start), "{square}: {} / {}", score(walked), score(start));
             }
-            let again = walk_square(7, &data, black, starts(), &[], WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
-                .unwrap()
-                .unwrap();
+            let again = walk(Known::default(), 0);
             assert_eq!(
                 walked.iter().map(|c| c.magic).collect::<Vec<_>>(),
                 again.iter().map(|c| c.magic).collect::<Vec<_>>()
             );
+            // With the first start known (as a cache names it), the stream is drawn only after
+            // it, and the walks are the same candidates.
+            let first_start = walk_start(walked[0].position).unwrap();
+            let known = [(first_start, starts(first_start).next().unwrap().1)];
+            let resumed = walk(Known { starts: &known, magics: &[] }, first_start + 1);
+            let what = |c: &[Candidate]| c.iter().map(|c| (c.position, c.magic)).collect::<Vec<_>>();
+            assert_eq!(what(&resumed), what(&walked));
+            // A named start that is not valid is refused.
+            let bad = [(first_start + 1, 0)];
+            let error = walk_square(
+                7,
+                &data,
+                black,
+                Known { starts: &bad, magics: &[] },
+                starts(0),
+                WalkPlan { walks: 2, steps: 10, gap: 0 },
+                &go(),
+            )
+            .unwrap_err();
+            assert!(error.contains("is not a valid magic"), "{error}");
         }
     }
 
@@ -394,7 +438,7 @@ mod tests {
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::Black, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
         let plan = WalkPlan { walks: 4, steps: 1_000, gap: 16 };
-        let all = walk_square(3, &data, true, starts(), &[], plan, &go()).unwrap().unwrap();
+        let all = walk_square(3, &data, true, Known::default(), starts(), plan, &go()).unwrap().unwrap();
         for (number, walked) in (1..).zip(&all) {
             assert_eq!(walk_number(walked.position), Some(number));
             // Its start is the number-th valid magic, at the position the candidate carries.
@@ -420,7 +464,15 @@ mod tests {
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
         let walk3 = |known: &[u64]| {
-            walk_square(3, &data, false, starts(), known, WalkPlan { walks: 3, steps: 1_000, gap: 64 }, &go())
+            walk_square(
+                3,
+                &data,
+                false,
+                Known { starts: &[], magics: known },
+                starts(),
+                WalkPlan { walks: 3, steps: 1_000, gap: 64 },
+                &go(),
+            )
         };
         let walked: Vec<u64> = walk3(&[]).unwrap().unwrap().iter().map(|c| c.magic).collect();
         for reused in 0..=3 {
@@ -445,8 +497,8 @@ mod tests {
             3,
             &data,
             false,
+            Known::default(),
             starts(),
-            &[],
             WalkPlan { walks: 3, steps: 1_000, gap: 64 },
             &AtomicBool::new(true),
         );
@@ -473,8 +525,8 @@ mod tests {
                 1,
                 &data,
                 indexing == Indexing::Black,
+                Known::default(),
                 starts,
-                &[],
                 WalkPlan { walks: 2, steps: 2_000, gap },
                 &go(),
             )

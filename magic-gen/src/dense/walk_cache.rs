@@ -47,6 +47,10 @@ pub const MAX_WALKS: usize = 1024;
 /// The column line of a walk cache.
 const COLUMNS: &str = "slider,square,bits,walk,magic";
 
+/// The column line of a walk cache that names each walk's start: its stream position, so that
+/// a run reusing the cache does not draw the square's first valid magics again.
+const COLUMNS_WITH_START: &str = "slider,square,bits,walk,start,magic";
+
 /// The walks of one run: what decides them, and per square the magics they found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkCache {
@@ -63,6 +67,9 @@ pub struct WalkCache {
     /// Per pair (rook a1 = 0 … bishop h8 = 127): its index bits and the magics of its walks
     /// 1, 2, … in order (empty: none known, and the bits 0 if the file names no walk of it).
     pub squares: Vec<(u32, Vec<u64>)>,
+    /// Per pair: the stream positions the walks started from, walk 1, 2, … (as many as the
+    /// walks, or none when the file does not name them).
+    pub starts: Vec<Vec<u64>>,
     /// For a shard: which squares it walks, and how many walks each has when it is done.
     pub part: Option<(Shard, usize)>,
 }
@@ -71,7 +78,7 @@ impl WalkCache {
     /// The walks of a run that made none yet: every square known to have no walks.
     pub fn empty(seed: u64, indexing: Indexing, stream: PackedStream, steps: u64, gap: usize, bits: &[u32]) -> Self {
         let squares = bits.iter().map(|&bits| (bits, Vec::new())).collect();
-        WalkCache { seed, indexing, stream, steps, gap, squares, part: None }
+        WalkCache { seed, indexing, stream, steps, gap, squares, starts: vec![Vec::new(); bits.len()], part: None }
     }
 
     /// The fewest walks any square has.
@@ -111,9 +118,10 @@ impl WalkCache {
     /// the same first walks) knows more of them.
     pub fn merged(&self, more: &WalkCache) -> WalkCache {
         let mut merged = self.clone();
-        for (mine, theirs) in merged.squares.iter_mut().zip(&more.squares) {
-            if theirs.1.len() > mine.1.len() {
-                mine.clone_from(theirs);
+        for (pair, theirs) in more.squares.iter().enumerate() {
+            if theirs.1.len() > merged.squares[pair].1.len() {
+                merged.squares[pair].clone_from(theirs);
+                merged.starts[pair].clone_from(&more.starts[pair]);
             }
         }
         merged
@@ -175,6 +183,7 @@ impl WalkCache {
             for (pair, square) in part.squares.iter().enumerate() {
                 if pair as u64 % this.count() == this.index() {
                     merged.squares[pair].clone_from(square);
+                    merged.starts[pair].clone_from(&part.starts[pair]);
                 }
             }
         }
@@ -197,19 +206,30 @@ impl WalkCache {
             let _ = writeln!(text, "# shard={shard}");
             let _ = writeln!(text, "# walks={walks}");
         }
-        let _ = writeln!(text, "{COLUMNS}");
+        // Starts are written when every square's walks have theirs.
+        let with_starts =
+            self.squares.iter().zip(&self.starts).all(|((_, magics), starts)| starts.len() == magics.len());
+        let _ = writeln!(text, "{}", if with_starts { COLUMNS_WITH_START } else { COLUMNS });
         for (pair, (bits, magics)) in self.squares.iter().enumerate() {
             let (slider, square) = pair_parts(pair);
-            for (number, magic) in (1..).zip(magics) {
-                let _ = writeln!(text, "{slider},{square},{bits},{number},{magic:#018X}");
+            for (index, magic) in magics.iter().enumerate() {
+                let number = index + 1;
+                if with_starts {
+                    let start = self.starts[pair][index];
+                    let _ = writeln!(text, "{slider},{square},{bits},{number},{start},{magic:#018X}");
+                } else {
+                    let _ = writeln!(text, "{slider},{square},{bits},{number},{magic:#018X}");
+                }
             }
         }
-        text
+        crate::text::seal(&text)
     }
 
     /// Reads a file [`WalkCache::render`] wrote. An error gives the line (1-based) and what is
     /// wrong: a missing header, a square's walks out of order, a square whose bits change.
     pub fn parse(text: &str) -> Result<WalkCache, (usize, String)> {
+        // Sealed: a cache with a walk dropped, added, moved or edited is refused as a whole.
+        let text = crate::text::unseal(text).map_err(|e| (0, e))?;
         let mut lines = text.lines().enumerate().map(|(index, line)| (index + 1, line));
         let mut header = |key: &str| -> Result<String, (usize, String)> {
             let (number, line) = lines.next().ok_or((0, format!("ends before its `# {key}=` line")))?;
@@ -258,16 +278,22 @@ impl WalkCache {
             part = Some((shard, walks));
         }
         let (line, text) = lines.next().ok_or((0, "ends before its column line".to_owned()))?;
-        if text != COLUMNS {
-            return Err((line, format!("expected the column line `{COLUMNS}`")));
-        }
+        let with_starts = match text {
+            COLUMNS => false,
+            COLUMNS_WITH_START => true,
+            _ => return Err((line, format!("expected the column line `{COLUMNS_WITH_START}` or `{COLUMNS}`"))),
+        };
         let mut squares: Vec<Option<(u32, Vec<u64>)>> = vec![None; 128];
+        let mut starts: Vec<Vec<u64>> = vec![Vec::new(); 128];
         for (line, text) in lines {
             let at = |message: String| (line, message);
-            let fields: Vec<&str> = text.split(',').collect();
-            let [slider, square, bits, walk, magic] = fields[..] else {
-                return Err(at(format!("{} fields where the header has 5", fields.len())));
-            };
+            let mut fields: Vec<&str> = text.split(',').collect();
+            let columns = if with_starts { 6 } else { 5 };
+            if fields.len() != columns {
+                return Err(at(format!("{} fields where the header has {columns}", fields.len())));
+            }
+            let start = if with_starts { Some(fields.remove(4)) } else { None };
+            let [slider, square, bits, walk, magic] = fields[..] else { unreachable!("five fields") };
             let slider: Slider = slider.parse().map_err(|e| at(format!("`{slider}` is {e}")))?;
             let square: Square = square.parse().map_err(|e| at(format!("`{square}` is {e}")))?;
             let bits: u32 = bits
@@ -298,9 +324,25 @@ impl WalkCache {
                 return Err(at(format!("{slider} {square}: walk {walk} where walk {} comes next", magics.len() + 1)));
             }
             magics.push(magic);
+            if let Some(start) = start {
+                let position = start.parse::<u64>().map_err(|_| {
+                    at(format!(
+                        "{slider} {square}: start `{}` is not a stream position",
+                        crate::text::quote_prefix(start)
+                    ))
+                })?;
+                // Walk w starts from the w-th valid magic: the positions rise.
+                if starts[pair].last().is_some_and(|&last| last >= position) {
+                    return Err(at(format!(
+                        "{slider} {square}: walk {walk} starts at {position}, not after walk {}'s start",
+                        walk - 1
+                    )));
+                }
+                starts[pair].push(position);
+            }
         }
         let squares = squares.into_iter().map(|square| square.unwrap_or((0, Vec::new()))).collect();
-        Ok(WalkCache { seed, indexing, stream, steps, gap, squares, part })
+        Ok(WalkCache { seed, indexing, stream, steps, gap, squares, starts, part })
     }
 }
 
@@ -330,7 +372,17 @@ mod tests {
 
     #[test]
     fn damaged_caches_are_refused_with_the_line() {
-        let text = sample().render();
+        let sealed = sample().render();
+        // Any change to a written cache breaks its checksum: two walks swapped, one dropped.
+        let swapped =
+            sealed.replacen("rook,b1,12,1,", "rook,b1,12,9,", 1).replacen("rook,b1,12,2,", "rook,b1,12,1,", 1);
+        let dropped = sealed.replacen("rook,b1,12,2,", "#", 1);
+        for damaged in [swapped, dropped, sealed.replacen("0x0123456789ABCDEF", "0x0123456789ABCDEE", 1)] {
+            assert!(WalkCache::parse(&damaged).unwrap_err().1.contains("a line was changed"));
+        }
+        assert!(WalkCache::parse(crate::text::unseal(&sealed).unwrap()).unwrap_err().1.contains("cut short"));
+        // A damaged line with a checksum to match is still refused, naming its line.
+        let text = crate::text::unseal(&sealed).unwrap().to_owned();
         let cases: [(String, usize, &str); 9] = [
             (text.replacen("# valid-space", "# some", 1), 1, "not a walk cache"),
             (text.replacen("# seed=5", "# seed=x", 1), 2, "not a whole number"),
@@ -347,10 +399,28 @@ mod tests {
             ),
         ];
         for (damaged, line, message) in cases {
-            let error = WalkCache::parse(&damaged).unwrap_err();
+            let error = WalkCache::parse(&crate::text::seal(&damaged)).unwrap_err();
             assert_eq!(error.0, line, "{error:?}");
             assert!(error.1.contains(message), "{error:?}");
         }
+    }
+
+    /// A cache whose walks all name their starts writes and reads them; starts must rise.
+    #[test]
+    fn starts_read_back_and_must_rise() {
+        let mut cache = sample();
+        for (pair, (_, magics)) in cache.squares.iter().enumerate() {
+            cache.starts[pair] = (0..magics.len() as u64).map(|w| 10 * w + pair as u64).collect();
+        }
+        let text = cache.render();
+        assert!(text.contains("\nslider,square,bits,walk,start,magic\nrook,a1,12,1,0,0x0123456789ABCDEF\n"), "{text}");
+        assert_eq!(WalkCache::parse(&text), Ok(cache.clone()));
+        let body = crate::text::unseal(&text).unwrap().replacen("rook,c1,12,2,12,", "rook,c1,12,2,2,", 1);
+        let error = WalkCache::parse(&crate::text::seal(&body)).unwrap_err();
+        assert!(error.1.contains("rook c1: walk 2 starts at 2, not after walk 1's start"), "{error:?}");
+        // One square without starts: none are written.
+        cache.starts[5].clear();
+        assert!(cache.render().contains("\nslider,square,bits,walk,magic\n"));
     }
 
     /// A square with no walks (a run stopped while walking) reads back without them, and its

@@ -79,15 +79,9 @@ fn build_from_recipe(
         "this project's packer: master seed {}, each square's candidate position and offset from {file}",
         recipe.seed
     );
-    let file = build_from_set(layout, references, &recipe.magic_set(), magics, reproduce)?;
-    // The metadata is checked against the rows, not trusted.
-    if let Some((entries, _)) = recipe.stated_size
-        && entries != file.table_entries
-    {
-        let message = format!("{file_name} states {entries} table entries, but its rows make {}", file.table_entries);
-        return Err(BuildError::Data { layout: name, message });
-    }
-    Ok(file)
+    // The stated size is checked against the rows, not trusted.
+    let stated = recipe.stated_size.map(|size| (file_name, size));
+    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce, stated)
 }
 
 /// The `black` or `fixed-shift` layout from a record file of published magics with offsets (the
@@ -109,7 +103,7 @@ pub fn build_from_records(
         return Err(BuildError::Data { layout: name, message: format!("{file} does not hold {what}") });
     }
     let magics = format!("published, from {file} (its `source` column names each magic's origin)");
-    build_from_set(layout, references, &set, magics, Vec::new())
+    build_from_set(layout, references, &set, magics, Vec::new(), None)
 }
 
 /// Lays out and checks `set` (black or white magics with offsets for all 128 squares).
@@ -119,6 +113,7 @@ fn build_from_set(
     set: &MagicSet,
     magics: String,
     reproduce: Vec<String>,
+    stated: Option<(&str, (usize, usize))>,
 ) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
     let data_error = |message: String| BuildError::Data { layout: name, message };
@@ -161,6 +156,14 @@ fn build_from_set(
         }
     }
     let (report, attacks) = build_set(set, references).map_err(|source| BuildError::Set { layout: name, source })?;
+    if let Some((file, (entries, used))) = stated
+        && (entries, used) != (report.entries, report.used)
+    {
+        return Err(data_error(format!(
+            "{file} states {entries} table entries and {used} used slots, but its rows make {} and {}",
+            report.entries, report.used
+        )));
+    }
     let entry =
         |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("checked above");
     // The entries as the runtime holds them, with offsets for addresses: the check below goes

@@ -439,6 +439,25 @@ mod tests {
     }
 
     #[test]
+    fn owned_counts_match_the_blocks() {
+        use super::stream::SHARD_BLOCK;
+        for count in [1, 2, 3, 7] {
+            for index in 0..count {
+                let shard = Shard::new(index, count).unwrap();
+                let mut owned = 0;
+                for number in 1..=(SHARD_BLOCK * 9 + 17) {
+                    owned += u64::from(((number - 1) / SHARD_BLOCK) % count == index);
+                    if number % 1021 == 0 || number % SHARD_BLOCK < 2 {
+                        assert_eq!(shard.owned_up_to(number), owned, "{shard} {number}");
+                    }
+                }
+            }
+        }
+        let last = Shard::new(2, 3).unwrap();
+        assert!(last.owned_up_to(u64::MAX) <= u64::MAX / 3 + SHARD_BLOCK);
+    }
+
+    #[test]
     fn shard_syntax() {
         assert_eq!("1/4".parse::<Shard>(), Shard::new(1, 4));
         assert!(matches!("3/2".parse::<Shard>(), Err(ShardError::OutOfRange { index: 3, count: 2 })));

@@ -210,6 +210,21 @@ impl Shard {
         self.count
     }
 
+    /// How many of the candidates numbered `1..=number` this shard owns (candidate `n` lies in
+    /// block `(n - 1) / SHARD_BLOCK`). A shard that drew `d` candidates after candidate `a`
+    /// has searched every candidate it owns up to number `n` exactly when
+    /// `owned_up_to(n) - owned_up_to(a) <= d`: what `merge` checks before it calls the
+    /// smallest found candidate the first of the whole sequence.
+    pub fn owned_up_to(self, number: u64) -> u64 {
+        let (block, count, index) = (u128::from(SHARD_BLOCK), u128::from(self.count), u128::from(self.index));
+        let number = u128::from(number);
+        let full = number / block;
+        let whole_blocks = full / count + u128::from(full % count > index);
+        let partial = if full % count == index { number - full * block } else { 0 };
+        // At most `number`, so it fits.
+        (whole_blocks * block + partial) as u64
+    }
+
     /// The first block at or after `block` that this shard owns.
     fn own_block_from(self, block: u64) -> u64 {
         let owner = block % self.count;

@@ -64,7 +64,7 @@ pub struct SpanArgs {
     #[arg(long, value_name = "N", required_unless_present = "time")]
     pub candidates: Option<u64>,
     /// Stop after this many seconds (the file records how far the search went).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Go on from the candidates --output already holds (the same search's list).
     #[arg(long = "continue")]
@@ -73,7 +73,7 @@ pub struct SpanArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write the list here (after every round of candidates, atomically).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
 }
 
@@ -137,13 +137,13 @@ pub struct SweepArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<magic_gen::search::exhaustive::Shard>,
     /// Continue a stopped sweep from its file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_path)]
     pub resume: Option<PathBuf>,
     /// Stop after this many seconds (the file records where; --resume goes on).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Write the list here.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
 }
 
@@ -229,7 +229,7 @@ pub struct SearchArgs {
     /// Give up on the squares still searching after this many seconds (e.g. 30 or 0.5). The
     /// squares share the time: each round, every square still searching draws its next 65,536
     /// candidates.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Search only shard I of N (N from 1 to 1048576) of every square's candidate sequence (see
     /// `merge`).
@@ -239,7 +239,7 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = ResultFormat::Json)]
     pub format: ResultFormat,
     /// Write the output to this file instead of standard output.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: Option<PathBuf>,
 }
 
@@ -250,7 +250,7 @@ pub struct VerifyArgs {
     /// `square,index,piece,` (fancy with bits_used, fixed-shift with offsets, black magics).
     /// Files that are plain lists of magics (one hex number a line) are all checked for one
     /// square: give it with --slider, --square and --bits.
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required = true, value_name = "FILE", value_parser = parse_path)]
     pub files: Vec<PathBuf>,
     /// Slider of the magics in a plain list.
     #[arg(long, value_name = "rook|bishop")]
@@ -308,7 +308,7 @@ pub struct EmitArgs {
     /// Where the magics come from: search results (`search`, `merge`) for the layouts built on
     /// the fancy magics; a recipe or a published table with offsets for `black`, `fixed-shift`
     /// and `fancy-dense`. `-` reads standard input.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_path)]
     pub input: Option<PathBuf>,
     /// Search the fancy magics now: a master seed, or `tuned` for the seeds magic-tables builds
     /// from [default: tuned, where the layout needs them and --input does not give them].
@@ -324,11 +324,43 @@ pub struct EmitArgs {
     #[arg(long, default_value = "magic")]
     pub prefix: String,
     /// Write to this file instead of standard output (`-`: standard output).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: Option<PathBuf>,
 }
 
 /// A layout's name as the command line takes it.
+/// A file name as the command line takes it: not empty, and without control characters. A name
+/// with a line break would split the `# command=` line a recipe records, and in a generated
+/// header it would start a line of code (`#error`, `compile_error!`); no file of this tool needs
+/// one, so it is refused here, where every path enters. (Names that are not UTF-8 are refused
+/// by the parser before this.)
+fn parse_path(text: &str) -> Result<PathBuf, String> {
+    if text.is_empty() {
+        return Err("an empty file name".to_owned());
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "the file name `{}` has a control character ({:?}); rename the file",
+            magic_gen::text::quote_prefix(&text.replace(|c: char| c.is_control(), "?")),
+            c
+        ));
+    }
+    Ok(PathBuf::from(text))
+}
+
+/// A `--time` (or other duration) in seconds: a number above 0 and at most a year. NaN,
+/// infinities, zero and negative numbers are refused here, before any work, with the text cut
+/// to a readable length.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    const YEAR: f64 = 365.0 * 24.0 * 3600.0;
+    let quoted = magic_gen::text::quote_prefix(text);
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= YEAR => Ok(seconds),
+        Ok(_) => Err(format!("`{quoted}` is out of range: seconds above 0 and at most {YEAR} (a year)")),
+        Err(_) => Err(format!("`{quoted}` is not a number of seconds above 0 and at most {YEAR} (a year)")),
+    }
+}
+
 fn parse_layout(name: &str) -> Result<Layout, String> {
     Layout::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
@@ -343,13 +375,13 @@ pub struct MergeArgs {
     /// once; JSON, or the CSV of `search --black`, which merges to that CSV whatever --format
     /// says), lists of `sweep --shard`, walk caches of `walk --shard I/N` (into the cache one
     /// process writes), or recipes of `pack --shard I/N` runs (the smallest table wins).
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required = true, value_name = "FILE", value_parser = parse_path)]
     pub files: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ResultFormat::Json)]
     pub format: ResultFormat,
     /// Write to this file instead of standard output.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: Option<PathBuf>,
 }
 
@@ -409,10 +441,10 @@ pub struct PackArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
     /// End the run after this many seconds (walks included) with its best table.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Continue from this recipe (a checkpoint or a finished run's output), with these settings.
-    #[arg(long, value_name = "RECIPE", conflicts_with = "continue_run")]
+    #[arg(long, value_name = "RECIPE", conflicts_with = "continue_run", value_parser = parse_path)]
     pub resume: Option<PathBuf>,
     /// Requeue-safe: if --output holds this same command's run, suspended by a signal (SIGTERM,
     /// SIGINT), continue it and end exactly as the run that never stopped; if it holds the
@@ -423,11 +455,11 @@ pub struct PackArgs {
     /// --black --seed <this seed>` or the list of `magic-gen sweep --black`, keep that black
     /// magic and its index bits instead of drawing from their stream (with --resume: placed
     /// afresh). The recipe names them `search:N` (re-derived) or `sweep:N` (checked).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_path)]
     pub searched: Vec<PathBuf>,
     /// Take the walks FILE holds instead of walking them again (`magic-gen walk`, `merge` of its
     /// shards, or an earlier run's), and keep this run's walks there; the recipe is the same.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = parse_path)]
     pub walk_cache: Option<PathBuf>,
     /// This array task's member I of a portfolio of N runs: its iterations decide otherwise
     /// (same candidates and walks); `merge` of all N recipes keeps the smallest table.
@@ -438,10 +470,10 @@ pub struct PackArgs {
     #[arg(long, value_name = "N")]
     pub portfolio: Option<u64>,
     /// Seconds between progress lines on stderr.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub progress: f64,
     /// Write the recipe (and checkpoints) here.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
 }
 
@@ -459,10 +491,10 @@ pub struct WalkArgs {
     #[arg(long = "continue")]
     pub continue_run: bool,
     /// Stop after this many seconds, keeping the squares that finished.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Write the walks here (after every square, atomically).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
 }
 

@@ -36,7 +36,7 @@ fn search(references: &ReferenceSet, plan: SeedPlan, max_candidates: u64) -> Fan
     match generate_fancy(references, plan, max_candidates) {
         Ok(generated) => Fancy::Found(Box::new(generated)),
         Err(error) => {
-            eprintln!("{error}");
+            note!("{error}");
             Fancy::Ended(Ok(Outcome::Negative))
         }
     }
@@ -54,6 +54,9 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     }
     let output = args.output.as_deref();
     crate::output::check_writable(output)?;
+    if let Some(input) = &args.input {
+        crate::output::check_not_input(output, &[("--input", input)])?;
+    }
     let layout = args.layout;
     let source = layout.source();
     let references = ReferenceSet::new();
@@ -88,6 +91,10 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
                 let results = read_results(Path::new(name), text)?;
                 match complete_table(&results, SeedPlan::Master(results.seed)) {
                     Ok(generated) => Fancy::Found(Box::new(generated)),
+                    // Magics read from a file that do not make the table: bad input.
+                    Err(crate::output::TableError::NotVerified(message)) => {
+                        Fancy::Ended(Err(Failure(format!("{name}: {message}"))))
+                    }
                     Err(error) => Fancy::Ended(error.into_outcome()),
                 }
             }
@@ -117,11 +124,9 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     };
     let mut file = match built {
         Ok(file) => file,
-        Err(error) => {
-            // The input was read but its magics do not make this layout's table.
-            eprintln!("{error}");
-            return Ok(Outcome::Negative);
-        }
+        // The input was read but its magics do not make this layout's table: bad input, as
+        // every other command reports it (the message names the layout and the file).
+        Err(error) => return Err(Failure(error.to_string())),
     };
     // Where the magics came from, and how to get this very output again.
     let format = match args.format {
@@ -133,13 +138,16 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
         command += &format!(" --prefix {}", args.prefix);
     }
     if let Some((name, text)) = &input {
-        file.provenance.seed =
-            format!("{} (read from {name}, FNV-1a 64 of its bytes {:#018x})", file.provenance.seed, {
+        file.provenance.seed = format!(
+            "{} (read from {name}, FNV-1a 64 of its text {:#018x}, byte-order mark left out)",
+            file.provenance.seed,
+            {
                 let mut hash = Fnv1a64::new();
                 hash.write_bytes(text.as_bytes());
                 hash.finish()
-            });
-        command += &format!(" --input {name}");
+            }
+        );
+        command += &format!(" --input {}", magic_gen::text::shell_quote(name));
     }
     if let (Some(plan), true) = (plan, source.needs_tuned_search()) {
         command += &format!(" --seed {}", plan.argument());

@@ -5,6 +5,24 @@
 //! (arguments, files) or an I/O error; 130 and 143 stopped by SIGINT and SIGTERM after writing
 //! what was found (search) or the checkpoint (pack).
 
+/// `writeln!` into a report `String` (which cannot fail); the report is written with
+/// [`output::write_text`], which turns a failed write into an error instead of a panic.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// A progress or information line on standard error. A standard error that cannot be written
+/// (closed, a full disk) loses the line instead of ending the run with a panic.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod cli;
 mod emit_cmd;
 mod interrupt;
@@ -48,7 +66,14 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 fn main() -> ExitCode {
     interrupt::default_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            note!("{}", argument_error(&error));
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         Command::Search(args) => search_cmd::run(args),
         Command::Verify(args) => verify_cmd::run(args),
@@ -66,8 +91,56 @@ fn main() -> ExitCode {
         Ok(Outcome::Negative) => ExitCode::from(1),
         Ok(Outcome::Stopped(code)) => ExitCode::from(code),
         Err(Failure(message)) => {
-            eprintln!("error: {message}");
+            note!("error: {message}");
             ExitCode::from(2)
         }
     }
+}
+
+/// A command-line error as one `error:` line: a value our parser refused is named with its
+/// flag and our reason (which quotes the value cut and without control characters); clap's
+/// own messages lose their usage lines, their line breaks, and long words.
+fn argument_error(error: &clap::Error) -> String {
+    use clap::error::{ContextKind, ErrorKind};
+    if error.kind() == ErrorKind::ValueValidation
+        && let (Some(arg), Some(why)) = (error.get(ContextKind::InvalidArg), std::error::Error::source(error))
+    {
+        let value = error.get(ContextKind::InvalidValue).map(|v| v.to_string()).unwrap_or_default();
+        let value = magic_gen::text::quote_prefix(&value.replace(|c: char| c.is_control(), "?"));
+        return format!(
+            "error: invalid value '{value}' for '{arg}': {}",
+            why.to_string().replace(|c: char| c.is_control(), "?")
+        );
+    }
+    let rendered = error.render().to_string();
+    let message = rendered.split("\n\nUsage:").next().unwrap_or_default();
+    let message = message.split("\n\nFor more information").next().unwrap_or_default();
+    let words: Vec<&str> = message.split_whitespace().collect();
+    let line = cut_long_words(&words.join(" ")).replace(|c: char| c.is_control(), "?");
+    if line.starts_with("error:") { line } else { format!("error: {line}") }
+}
+
+/// `text` with every word (run of non-blanks) longer than 64 characters cut to its first 24
+/// and `…`: how an error message quotes a pasted blob without printing all of it.
+fn cut_long_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.chars().count() > 64 {
+            out.push_str(&magic_gen::text::quote_prefix(word));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_whitespace() {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }

@@ -1,5 +1,7 @@
 //! `magic-gen merge`: shard results into the result of the whole search.
 
+use std::path::Path;
+
 use magic_gen::ReferenceSet;
 use magic_gen::files::{BLACK_RESULTS_TITLE, SearchResults, black_results_to_csv, read_black_results, read_results};
 use magic_gen::recipe::Recipe;
@@ -105,6 +107,7 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
     merged.shard = Shard::WHOLE;
     for (i, square) in merged.squares.iter_mut().enumerate() {
         square.found = parts.iter().filter_map(|p| p.squares[i].found).min_by_key(|&(_, candidate)| candidate);
+        check_coverage(parts, i, square.found.map(|(_, candidate)| candidate))?;
         // What the unsharded search draws: from its start up to its magic, or (the shards
         // covering its candidates exactly) all of them.
         square.drawn = match square.found {
@@ -113,6 +116,36 @@ pub fn merge(parts: &[SearchResults]) -> Result<SearchResults, Failure> {
         };
     }
     Ok(merged)
+}
+
+/// Checks that the shards searched what a merged answer for square `i` claims: with a magic at
+/// candidate `first`, that every shard drew all its candidates numbered below it (else a shard
+/// stopped early, by `--time` or a signal, may own an earlier magic); without one, that every
+/// shard drew its whole share of the candidate limit. A shard's `drawn` counts the candidates
+/// it drew after the common start.
+fn check_coverage(parts: &[SearchResults], i: usize, first: Option<u64>) -> Result<(), Failure> {
+    for part in parts {
+        let result = &part.squares[i];
+        let owned_from_start =
+            |number: u64| part.shard.owned_up_to(number).saturating_sub(part.shard.owned_up_to(part.after));
+        let (needed, what) = match (first, part.max_candidates) {
+            (Some(first), _) => {
+                (owned_from_start(first - 1), format!("below candidate {first}, where another shard found its magic"))
+            }
+            (None, Some(limit)) => {
+                (owned_from_start(part.after.saturating_add(limit)), format!("up to the limit of {limit}"))
+            }
+            // A search limited by time only claims nothing about what it did not draw.
+            (None, None) => continue,
+        };
+        if result.drawn < needed {
+            return Err(Failure(format!(
+                "shard {}: {} {} drew {} of its {needed} candidates {what}: it stopped early (--time or a signal); run that shard again with a candidate limit before merging",
+                part.shard, result.slider, result.square, result.drawn
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Combines the recipes of a portfolio's members (`pack --shard I/N`, named for
@@ -149,13 +182,15 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
     }
     let (member, _, base, mut best, size) =
         members.into_iter().min_by_key(|m| (m.4.0, m.0)).expect("at least one member");
-    eprintln!("portfolio of {count}: member {member} has the smallest table, {} entries", size.0);
+    note!("portfolio of {count}: member {member} has the smallest table, {} entries", size.0);
     best.command = Some(format!("{base} --portfolio {count}"));
-    Ok(best.render(Some(size)))
+    Ok(magic_gen::text::seal(&best.render(Some(size))))
 }
 
 pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
     crate::output::check_writable(args.output.as_deref())?;
+    let inputs: Vec<(&str, &Path)> = args.files.iter().map(|path| ("file", path.as_path())).collect();
+    crate::output::check_not_input(args.output.as_deref(), &inputs)?;
     let references = ReferenceSet::new();
     let mut parts = Vec::new();
     for path in &args.files {
@@ -203,7 +238,7 @@ pub fn run(args: MergeArgs) -> Result<Outcome, Failure> {
 fn report(shards: usize, merged: &SearchResults, kind: &str) -> Outcome {
     let missing = merged.squares.iter().filter(|s| s.found.is_none()).count();
     let squares = merged.squares.len();
-    eprintln!("merged {shards} shards: {} of {squares} squares have a {kind}", squares - missing);
+    note!("merged {shards} shards: {} of {squares} squares have a {kind}", squares - missing);
     if missing == 0 { Outcome::Success } else { Outcome::Negative }
 }
 
@@ -238,7 +273,7 @@ fn merge_walks(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome, F
     }
     let merged = magic_gen::dense::WalkCache::merge_shards(&parts).map_err(Failure)?;
     write_text(args.output.as_deref(), &merged.render())?;
-    eprintln!("merged {} walk shards: {} walks of each of the 128 squares", parts.len(), merged.walks());
+    note!("merged {} walk shards: {} walks of each of the 128 squares", parts.len(), merged.walks());
     Ok(Outcome::Success)
 }
 
@@ -247,6 +282,14 @@ fn merge_recipes(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome,
     let mut recipes = Vec::new();
     for path in &args.files {
         let text = crate::output::read_text(path)?;
+        // A member's `--shard` is what tells it apart, and no check of its table can confirm
+        // it: only a member as the packer wrote it, checksum and all, is merged.
+        if !magic_gen::text::is_sealed(&text) {
+            return Err(Failure(format!(
+                "{}: no checksum line: not a portfolio member as `pack --shard I/N` writes it",
+                path.display()
+            )));
+        }
         let recipe =
             Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
         recipes.push((path.display().to_string(), recipe));

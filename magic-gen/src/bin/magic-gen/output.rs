@@ -6,31 +6,25 @@ use std::path::Path;
 use magic_gen::atomic_write::write_file;
 use magic_gen::emit;
 use magic_gen::files::{NoTable, SearchResults, results_to_csv, results_to_json};
+use magic_gen::input::read_bounded;
 use magic_gen::layouts::fancy;
-use magic_gen::text::strip_bom;
 use magic_gen::{Generated, Layout, ReferenceSet, SeedPlan};
 
 use crate::cli::ResultFormat;
 use crate::{Failure, Outcome};
 
-/// The contents of `path` without a leading byte-order mark, or an error that names it (and, for
-/// text that is not UTF-8, the line of the first bad byte).
+/// The contents of `path` (`-`: standard input) without a leading byte-order mark, read by the
+/// one bounded reader ([`magic_gen::input::read_bounded`]): an error names the file and, for
+/// bytes that are not text, the line.
 pub fn read_text(path: &Path) -> Result<String, Failure> {
-    let cannot_read = |e: std::io::Error| Failure(format!("cannot read {}: {e}", path.display()));
-    let bytes = if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map_err(cannot_read)?;
-        bytes
+    let name = path.display().to_string();
+    let text = if path == Path::new("-") {
+        read_bounded(std::io::stdin().lock(), &name)
     } else {
-        std::fs::read(path).map_err(cannot_read)?
+        let file = std::fs::File::open(path).map_err(|e| Failure(format!("cannot read {name}: {e}")))?;
+        read_bounded(file, &name)
     };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = valid.len() - valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-        Failure(format!("{}:{line}: not UTF-8 text (an invalid byte at column {column})", path.display()))
-    })?;
-    Ok(strip_bom(&text).to_owned())
+    text.map_err(Failure)
 }
 
 /// Checks, before any work, that `path` can be written: an existing file must be a writable
@@ -56,6 +50,59 @@ pub fn check_writable(path: Option<&Path>) -> Result<(), Failure> {
     }
 }
 
+/// Refuses an output that is one of the inputs (`(flag, path)`), compared by file identity
+/// (device and inode, through links), not by name: `-o x.csv` against `--walk-cache ./x.csv`,
+/// a hard link or a symbolic link to it. Writing it would replace what the run reads, or has
+/// read, with another kind of file. An output that does not exist yet is no input.
+pub fn check_not_input(output: Option<&Path>, inputs: &[(&str, &Path)]) -> Result<(), Failure> {
+    let Some(output) = output.filter(|path| *path != Path::new("-")) else { return Ok(()) };
+    let Some(written) = identity(output) else { return Ok(()) };
+    for &(flag, input) in inputs {
+        if input != Path::new("-") && identity(input) == Some(written) {
+            return Err(Failure(format!(
+                "the output {} is the input {flag} {}: write the output to another file",
+                output.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The device and inode of the file `path` names (following links), if it exists.
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(path).ok().map(|p| {
+            let mut hash = build_support::checksum::Fnv1a64::new();
+            hash.write_bytes(p.to_string_lossy().as_bytes());
+            (0, hash.finish())
+        })
+    }
+}
+
+/// [`check_writable`] for a command that writes its output again and again (checkpoints):
+/// it must be a regular file or not exist yet. A fifo would block the second write for ever
+/// once its reader has gone, and a device would receive every checkpoint.
+pub fn check_checkpoint_file(path: &Path) -> Result<(), Failure> {
+    check_writable(Some(path))?;
+    if path == Path::new("-") {
+        return Err(Failure("this command writes its file again at every checkpoint: give a file, not `-`".to_owned()));
+    }
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => Err(Failure(format!(
+            "{}: not a regular file; this command writes its file again at every checkpoint, so give a regular file",
+            path.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Whether a new file can be made in `target`'s directory, where the whole-or-nothing write puts
 /// its temporary file.
 fn writable_dir(target: &Path) -> std::io::Result<()> {
@@ -77,10 +124,43 @@ fn writable_dir(target: &Path) -> std::io::Result<()> {
 /// there is no path or it is `-`.
 pub fn write_text(path: Option<&Path>, text: &str) -> Result<(), Failure> {
     let Some(path) = path.filter(|path| *path != Path::new("-")) else {
+        let cannot = |e: std::io::Error| Failure(format!("cannot write to standard output: {e}"));
+        if stdout_closed() {
+            return Err(Failure("cannot write to standard output: it is closed".to_owned()));
+        }
         let mut stdout = std::io::stdout().lock();
-        return stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(Failure::from);
+        return stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(cannot);
     };
     write_file(path, text.as_bytes()).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Whether standard output was closed when the process started (`magic-gen … >&-`). The Rust
+/// runtime then puts `/dev/null`, opened for reading and writing, on the descriptor, so what is
+/// written vanishes and the run would end with success and nothing written. A shell's
+/// `>/dev/null` opens it for writing only, which stays allowed.
+fn stdout_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        // SAFETY: fstat and F_GETFL only read the descriptor's state into a local buffer.
+        let (stat, flags) = unsafe {
+            let mut stat: libc::stat = std::mem::zeroed();
+            (
+                (libc::fstat(libc::STDOUT_FILENO, &mut stat) == 0).then_some(stat),
+                libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL),
+            )
+        };
+        let Some(stat) = stat else { return true };
+        let null = std::fs::metadata("/dev/null").map(|m| m.rdev()).ok();
+        (stat.st_mode & libc::S_IFMT) == libc::S_IFCHR
+            && Some(stat.st_rdev) == null
+            && flags != -1
+            && (flags & libc::O_ACCMODE) == libc::O_RDWR
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Why a results file gives no table.
@@ -104,7 +184,7 @@ impl TableError {
         match self {
             TableError::Input(failure) => Err(failure),
             TableError::NotVerified(message) => {
-                eprintln!("{message}");
+                note!("{message}");
                 Ok(Outcome::Negative)
             }
         }

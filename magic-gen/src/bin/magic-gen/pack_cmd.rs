@@ -44,10 +44,10 @@ impl Observer for Watch<'_> {
         // Verified before it replaces the previous checkpoint, which stays if anything fails.
         let report = best.check(self.references).map_err(|e| format!("internal: the best placement: {e}"))?;
         let size = (report.entries, report.used);
-        write_file(self.output, best.render(Some(size)).as_bytes())
+        write_file(self.output, magic_gen::text::seal(&best.render(Some(size))).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.output.display()))?;
         if self.written.is_none() {
-            eprintln!("constructed: table {}, used {}", report.entries, report.used);
+            note!("constructed: table {}, used {}", report.entries, report.used);
         }
         self.written = Some(size);
         Ok(())
@@ -63,7 +63,7 @@ impl Observer for Watch<'_> {
         let now = Instant::now();
         if now >= self.next_progress {
             self.next_progress = now + self.every;
-            eprintln!(
+            note!(
                 "{} {} of {}: best {} entries, now {}, {} slots used, {:.0} s",
                 self.unit,
                 progress.iteration,
@@ -83,7 +83,7 @@ impl Observer for Watch<'_> {
         let keep = held.as_ref().map_or_else(|| walks.clone(), |held| held.merged(walks));
         if held.as_ref() != Some(&keep) {
             write_file(path, keep.render().as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            eprintln!("walks kept in {}: {} per square", path.display(), keep.walks());
+            note!("walks kept in {}: {} per square", path.display(), keep.walks());
             *held = Some(keep);
         }
         Ok(())
@@ -123,6 +123,17 @@ fn read_walk_cache(args: &PackArgs, settings: &Settings) -> Result<Option<WalkCa
             path.display()
         )));
     }
+    // The same file by another name (`./x.csv`, a link) is refused by identity.
+    let mut recipes: Vec<(&str, &Path)> = vec![("-o", &args.output)];
+    recipes.extend(args.resume.as_deref().map(|resume| ("--resume", resume)));
+    for (flag, recipe) in recipes {
+        crate::output::check_not_input(Some(recipe), &[("--walk-cache", path)]).map_err(|_| {
+            Failure(format!(
+                "--walk-cache {} is the file of {flag}: give the walks a file of their own",
+                path.display()
+            ))
+        })?;
+    }
     crate::output::check_writable(Some(path))?;
     if !path.exists() {
         return Ok(None);
@@ -135,7 +146,6 @@ fn read_walk_cache(args: &PackArgs, settings: &Settings) -> Result<Option<WalkCa
             path.display()
         )));
     }
-    eprintln!("walk cache {}: {} walks per square", path.display(), cache.walks());
     Ok(Some(cache))
 }
 
@@ -150,13 +160,25 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if args.portfolio.is_some_and(|n| !(1..=MAX_SHARDS).contains(&n)) {
         return Err(Failure(format!("--portfolio is out of range: 1 to {MAX_SHARDS}")));
     }
+    // Checked here as well as by the run, so that no progress line comes before the error.
+    if args.iterations > magic_gen::dense::MAX_ITERATIONS {
+        return Err(Failure(format!(
+            "--iterations {} is out of range: 0 to {}",
+            args.iterations,
+            magic_gen::dense::MAX_ITERATIONS
+        )));
+    }
     if !args.searched.is_empty() && args.resume.is_none() && args.run.layout != PackLayout::BlackVariable {
         return Err(Failure(
             "--searched gives squares of --layout black-variable their searched black magics".to_owned(),
         ));
     }
     let settings = settings(args.run.preset, &args.run.set)?;
-    crate::output::check_writable(Some(&args.output))?;
+    crate::output::check_checkpoint_file(&args.output)?;
+    // A resumed recipe may be continued in place (`--resume r.csv -o r.csv`); the lists it
+    // reads may not be replaced by it.
+    let lists: Vec<(&str, &Path)> = args.searched.iter().map(|path| ("--searched", path.as_path())).collect();
+    crate::output::check_not_input(Some(&args.output), &lists)?;
     let walk_cache = read_walk_cache(&args, &settings)?;
     let references = ReferenceSet::new();
     if let Some(members) = args.portfolio {
@@ -168,9 +190,6 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     let start = match (&args.resume, args.continue_run) {
         (Some(path), _) => {
             let recipe = read_checked_recipe(path, &references)?;
-            if let Some(checkpoint) = &recipe.checkpoint {
-                eprintln!("resumed seed {} at iteration {}", recipe.seed, checkpoint.iteration);
-            }
             if !args.searched.is_empty() && recipe.rows.iter().all(|row| row.bits.is_none()) {
                 return Err(Failure(format!(
                     "--searched: {} is not a black-variable recipe (it has no bits column)",
@@ -206,13 +225,21 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         walk_cache: walk_cache.clone(),
     };
     let mut watch = Watch::new(&references, &args, "iteration")?;
+    // Every input is read and checked: what the run starts from can be said now (not before an
+    // error about a later input).
+    if let (Some(path), Some(cache)) = (&args.walk_cache, &walk_cache) {
+        note!("walk cache {}: {} walks per square", path.display(), cache.walks());
+    }
+    if let Start::Resume(Recipe { seed, checkpoint: Some(checkpoint), .. }) = &start {
+        note!("resumed seed {seed} at iteration {}", checkpoint.iteration);
+    }
     watch.walk_cache = args.walk_cache.as_deref().map(|path| (path, walk_cache));
-    eprintln!("placing every square, then {iterations} iterations");
+    note!("placing every square, then {iterations} iterations");
     let stop = watch.stop.clone();
     let params = member_params(&settings, args.shard);
     let result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
     if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
-        eprintln!("bishops' cache lines: {before} -> {after}");
+        note!("bishops' cache lines: {before} -> {after}");
     }
     watch.finish(result)
 }
@@ -257,14 +284,14 @@ fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Resul
     }
     let stopped = recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
     if stopped == "budget" {
-        eprintln!("{} is this run, finished: nothing to do", path.display());
+        note!("{} is this run, finished: nothing to do", path.display());
         return Ok(Continued::Finished);
     }
     if stopped.starts_with(SUSPENDED) {
-        eprintln!("continuing {} ({stopped})", path.display());
+        note!("continuing {} ({stopped})", path.display());
         return Ok(Continued::From(recipe));
     }
-    eprintln!("{} ({stopped}) was not suspended at a restart: starting again", path.display());
+    note!("{} ({stopped}) was not suspended at a restart: starting again", path.display());
     Ok(Continued::Anew)
 }
 
@@ -294,7 +321,7 @@ impl<'a> Watch<'a> {
             Err(message) => {
                 return match stopped {
                     Some(reason) => {
-                        eprintln!("{}: {message}", reason.describe());
+                        note!("{}: {message}", reason.describe());
                         Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped))
                     }
                     None => Err(Failure(message)),
@@ -309,7 +336,7 @@ impl<'a> Watch<'a> {
     fn done(&self, finished: &Finished) -> Result<(), Failure> {
         let (entries, used) = self.written.expect("a finished run wrote its recipe");
         let stopped = finished.recipe.checkpoint.as_ref().map_or("", |c| c.stopped.as_str());
-        eprintln!(
+        note!(
             "done ({stopped}): table {entries} entries, {used} slots used, {} {}, {:.1} s; recipe in {}",
             self.unit,
             finished.iteration,
@@ -366,7 +393,7 @@ fn run_portfolio(
     let mut recipes = Vec::new();
     for member in 0..members {
         let shard = Shard::new(member, members).map_err(|e| Failure(e.to_string()))?;
-        eprintln!("member {shard}");
+        note!("member {shard}");
         let plan = RunPlan {
             iterations: args.iterations,
             restart_every: settings.restart_every,
@@ -385,7 +412,7 @@ fn run_portfolio(
             stop.flag(),
         );
         if let Some(reason) = stop.reason() {
-            eprintln!("{}: the portfolio is incomplete; nothing written", reason.describe());
+            note!("{}: the portfolio is incomplete; nothing written", reason.describe());
             return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
         }
         result.map_err(Failure)?;
@@ -479,10 +506,13 @@ fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> 
 /// used indices span the fewest slots (the first on a tie), as `sweep:N` with `N` its place in
 /// the list. The packer checks that it is a black magic.
 fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
-    let file = crate::sweep_cmd::parse(&path.display().to_string(), text)?;
+    let name = path.display().to_string();
+    let file = crate::sweep_cmd::parse(&name, text)?;
     if file.color == Color::White {
-        return Err(Failure(format!("{}: a sweep of white magics; the packing takes black ones", path.display())));
+        return Err(Failure(format!("{name}: a sweep of white magics; the packing takes black ones")));
     }
+    // A row `sweep:N@I/S` names entry N of the complete shard: a stopped one would name another.
+    crate::sweep_cmd::check_complete(&name, &file)?;
     let mask = magic_gen::geometry::relevant_mask(file.slider, file.square);
     let span = |magic: u64| {
         let indices =
@@ -499,19 +529,24 @@ fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
     Ok(Searched { pair: pair_index(file.slider, file.square), bits: file.bits, found })
 }
 
+/// `path` as a word of a recorded command line (quoted if it has blanks or quotes).
+pub fn quote_path(path: &Path) -> String {
+    magic_gen::text::shell_quote(&path.display().to_string())
+}
+
 /// The command line that reproduces this run (member `shard` of a portfolio, if any), as the
 /// recipe records it: its layout and seed (or the recipe it resumes), the preset and each
 /// setting that differs from it, the budget, the searched lists, and the member last.
 fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>) -> String {
     let mut words = vec!["magic-gen pack".to_owned()];
     match &args.resume {
-        Some(path) => words.push(format!("--resume {}", path.display())),
+        Some(path) => words.push(format!("--resume {}", quote_path(path))),
         None => words.push(format!("--layout {} --seed {}", args.run.layout.name(), args.run.seed)),
     }
     words.extend(settings.command_words());
     words.push(format!("--iterations {}", args.iterations));
     for path in &args.searched {
-        words.push(format!("--searched {}", path.display()));
+        words.push(format!("--searched {}", quote_path(path)));
     }
     if let Some(shard) = shard {
         words.push(format!("--shard {shard}"));

@@ -116,20 +116,22 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
         })
         .collect::<Result<_, Failure>>()?;
     if let Some(reason) = stop.reason() {
-        eprintln!("{}: stopped while re-deriving", reason.describe());
+        note!("{}: stopped while re-deriving", reason.describe());
         return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     }
     let mut all_agree = true;
+    let mut out = String::new();
     for (file, (path, recipe)) in recipes.iter().enumerate() {
         let name = path.display().to_string();
         let results: Vec<&Derived> = results.iter().filter(|(f, _)| *f == file).map(|(_, d)| d).collect();
         let mismatches: Vec<&String> = results.iter().filter_map(|r| r.mismatch.as_ref()).collect();
         for mismatch in &mismatches {
-            eprintln!("error: {mismatch}");
+            note!("error: {mismatch}");
         }
         all_agree &= mismatches.is_empty();
         let cpu: f64 = results.iter().map(|r| r.seconds).sum();
-        println!(
+        say!(
+            out,
             "{name}: {} of {} rows re-derived from seed {} ({cpu:.1} CPU-s){}",
             results.len() - mismatches.len(),
             results.len(),
@@ -146,10 +148,11 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
                 Kind::Stream | Kind::Search => "sought in their streams as read".to_owned(),
                 _ => format!("{seconds:.1} CPU-s"),
             };
-            println!("  {}: {} rows, {how}", kind.name(), of_kind.len());
+            say!(out, "  {}: {} rows, {how}", kind.name(), of_kind.len());
         }
     }
-    println!("{} recipes re-derived in {:.1} s", recipes.len(), started.elapsed().as_secs_f64());
+    say!(out, "{} recipes re-derived in {:.1} s", recipes.len(), started.elapsed().as_secs_f64());
+    crate::output::write_text(None, &out)?;
     Ok(if all_agree { Outcome::Success } else { Outcome::Negative })
 }
 
@@ -158,12 +161,12 @@ fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Pack
     let RecipeLayout::Packed(indexing) = recipe.layout else {
         return Err(Failure(format!("{name}: walk rows in a recipe that is not packed")));
     };
-    let command = recipe.command.as_deref().unwrap_or("");
-    let pack = command
-        .split(" && ")
-        .find(|part| part.starts_with("magic-gen pack "))
+    let pack = commands(recipe)
+        .map_err(|e| Failure(format!("{name}: `# command=`: {e}")))?
+        .into_iter()
+        .find(|words| words.get(1).is_some_and(|w| w == "pack"))
         .ok_or_else(|| Failure(format!("{name}: walk:N rows, but `# command=` names no `magic-gen pack`")))?;
-    let args: PackArgs = match Cli::try_parse_from(pack.split_whitespace().chain(["-o", "-"])) {
+    let args: PackArgs = match Cli::try_parse_from(pack.into_iter().chain(["-o".to_owned(), "-".to_owned()])) {
         Ok(Cli { command: Command::Pack(args) }) => *args,
         _ => return Err(Failure(format!("{name}: `# command=` has a `magic-gen pack` this version does not take"))),
     };
@@ -181,13 +184,24 @@ fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Pack
     Ok(Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, settings.params))
 }
 
+/// The `magic-gen` commands of the recipe's `# command=` (joined by `&&`), each as its words,
+/// quoted names read as [`magic_gen::text::shell_quote`] writes them.
+fn commands(recipe: &Recipe) -> Result<Vec<Vec<String>>, String> {
+    let words = magic_gen::text::shell_words(recipe.command.as_deref().unwrap_or(""))?;
+    Ok(words
+        .split(|word| word == "&&")
+        .filter(|words| words.first().is_some_and(|w| w == "magic-gen"))
+        .map(<[String]>::to_vec)
+        .collect())
+}
+
 /// The `magic-gen sweep` commands of the recipe's `# command=`, parsed.
 fn sweep_commands(recipe: &Recipe) -> Vec<SweepArgs> {
-    let command = recipe.command.as_deref().unwrap_or("");
-    command
-        .split(" && ")
-        .filter(|part| part.starts_with("magic-gen sweep "))
-        .filter_map(|part| match Cli::try_parse_from(part.split_whitespace()) {
+    commands(recipe)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|words| words.get(1).is_some_and(|w| w == "sweep"))
+        .filter_map(|words| match Cli::try_parse_from(words) {
             Ok(Cli { command: Command::Sweep(args) }) => Some(args),
             _ => None,
         })

@@ -159,7 +159,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         if progress.is_hidden() && Instant::now() >= next_log {
             next_log = Instant::now() + Duration::from_secs(60);
             let done = found.iter().filter(|f| f.is_some()).count();
-            eprintln!(
+            note!(
                 "{seconds:.0} s: {done} of {} squares found, {drawn} candidates tested ({:.2} M/s)",
                 found.len(),
                 drawn as f64 / seconds / 1e6
@@ -194,12 +194,12 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
         };
         write_text(args.output.as_deref(), &text)?;
     }
-    eprintln!("{}", summary(&results, elapsed));
+    note!("{}", summary(&results, elapsed));
     let stopped = stop.reason();
     if let Some(reason) = stopped.filter(|_| !missing.is_empty()) {
         let start =
             if args.after == 0 { "the first".to_owned() } else { format!("the next (after candidate {})", args.after) };
-        eprintln!(
+        note!(
             "stopped by {} after {:.3} s: the squares below were searched through {start} candidates of their sequences that their `drawn` counts give, and the same seed finds the same magics there on any machine",
             if reason == Reason::Time { "--time" } else { reason.describe() },
             elapsed.as_secs_f64()
@@ -211,9 +211,9 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     if missing.is_empty() {
         Ok(Outcome::Success)
     } else {
-        eprintln!("not found within the budget: {}", missing.join(", "));
+        note!("not found within the budget: {}", missing.join(", "));
         if matches!(args.format, ResultFormat::Rust | ResultFormat::C) {
-            eprintln!("no table written: it needs all 128 magics");
+            note!("no table written: it needs all 128 magics");
         }
         Ok(Outcome::Negative)
     }

@@ -45,7 +45,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     let occupancies = references.get(slider, square);
     let bits = args.target.bits(true)?;
     let search = magic_gen::dense::SpanSearch::new(occupancies, bits).map_err(Failure)?;
-    crate::output::check_writable(Some(&args.output))?;
+    crate::output::check_checkpoint_file(&args.output)?;
     let mut list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, found: Vec::new() };
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
@@ -71,7 +71,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
-    eprintln!(
+    note!(
         "{} {}, {bits} bits, seed {}: testing candidates from {} to {}",
         slider,
         square,
@@ -103,7 +103,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     });
     let rate = list.candidates as f64 / started.elapsed().as_secs_f64().max(1e-9);
     if let Some(reason) = stop.reason() {
-        eprintln!(
+        note!(
             "{}: {} candidates tested, {best}; kept in {}; --continue goes on",
             reason.describe(),
             list.candidates,
@@ -111,6 +111,6 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         );
         return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
     }
-    eprintln!("done: {} candidates tested ({rate:.0} per second), {best}", list.candidates);
+    note!("done: {} candidates tested ({rate:.0} per second), {best}", list.candidates);
     Ok(Outcome::Success)
 }

@@ -70,14 +70,17 @@ pub fn render(file: &SweepFile) -> String {
             text += &format!("# class={class}\n");
         }
     }
+    // The count and the checksum let a reader notice a list cut short or edited.
+    text += &format!("# magics={}\n", cursor.magics.len());
     for magic in &cursor.magics {
         text += &format!("{magic:#018x}\n");
     }
-    text
+    magic_gen::text::seal(&text)
 }
 
 /// Reads a sweep file (`name` for messages).
 pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
+    let text = magic_gen::text::unseal(text).map_err(|e| Failure(format!("{name}: {e}")))?;
     let mut fields = std::collections::BTreeMap::new();
     let mut magics = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -88,7 +91,12 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
                 fields.insert(key.trim().to_owned(), value.trim().to_owned());
             }
         } else if !line.is_empty() {
-            magics.push(parse_hex(line).map_err(at)?);
+            let magic = parse_hex(line).map_err(at)?;
+            // A sweep lists each magic once, ascending.
+            if magics.last().is_some_and(|&last| last >= magic) {
+                return Err(at(format!("{magic:#018x} is not above the magic before it: the list is not a sweep's")));
+            }
+            magics.push(magic);
         }
     }
     let field = |key: &str| {
@@ -123,6 +131,13 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
         .split_whitespace()
         .map(|v| v.parse().map_err(|_| Failure(format!("{name}: `# level_tests=` holds whole numbers"))))
         .collect::<Result<Vec<u64>, _>>()?;
+    if number("magics")? != magics.len() as u64 {
+        return Err(Failure(format!(
+            "{name}: `# magics=` says {}, the file lists {}",
+            number("magics")?,
+            magics.len()
+        )));
+    }
     let mask = magic_gen::geometry::relevant_mask(slider, square);
     let cursor =
         Cursor { mask, bits, color, shard, next: number("next")?, magics, level_tests, nodes: number("nodes")? };
@@ -130,6 +145,36 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
         return Err(Failure(format!("{name}: `# tests=` is not the sum of `# level_tests=`")));
     }
     Ok(SweepFile { slider, square, bits, color, cursor, end: number("end")? })
+}
+
+/// Checks `file` (its magics and range, [`check_magics`]) and that its shard is complete.
+pub fn check_complete(name: &str, file: &SweepFile) -> Result<(), Failure> {
+    let search = ExhaustiveSearch::with_color(file.slider, file.square, file.bits, file.color)
+        .map_err(|e| Failure(format!("{name}: {e}")))?;
+    check_magics(name, file, &search)?;
+    if file.cursor.next != file.end {
+        return Err(Failure(format!("{name}: shard {} is not complete: --resume it", file.cursor.shard)));
+    }
+    Ok(())
+}
+
+/// Checks every magic of `file` against the slow reference (through `search`, a search of the
+/// file's settings) and its shard's range: a list that says where a sweep stands must hold
+/// only magics, and a complete one must say it is.
+fn check_magics(name: &str, file: &SweepFile, search: &ExhaustiveSearch) -> Result<(), Failure> {
+    let range = search.shard_range(file.cursor.shard);
+    if file.end != range.end || !(range.start..=range.end).contains(&file.cursor.next) {
+        return Err(Failure(format!(
+            "{name}: shard {} covers first-field values {}..{}, the file says it ends at {} and stands at {}",
+            file.cursor.shard, range.start, range.end, file.end, file.cursor.next
+        )));
+    }
+    for &magic in &file.cursor.magics {
+        if !search.is_magic(magic) {
+            return Err(Failure(format!("{name}: {magic:#018x} is not a magic of this sweep")));
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
@@ -143,10 +188,18 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
     Shard::new(shard.index(), shard.count()).map_err(|e| Failure(e.to_string()))?;
     let cursor = match &args.resume {
         Some(path) => {
-            let file = parse(&path.display().to_string(), &read_text(path)?)?;
+            let name = path.display().to_string();
+            let file = parse(&name, &read_text(path)?)?;
             if (file.slider, file.square, file.bits, file.color) != (slider, square, bits, color) {
-                return Err(Failure(format!("{}: a sweep of other settings", path.display())));
+                return Err(Failure(format!("{name}: a sweep of other settings")));
             }
+            if file.cursor.shard != shard {
+                return Err(Failure(format!(
+                    "{name}: shard {} of the sweep, not shard {shard}: resume it with --shard {}",
+                    file.cursor.shard, file.cursor.shard
+                )));
+            }
+            check_magics(&name, &file, &search)?;
             Some(file.cursor)
         }
         None => None,
@@ -160,7 +213,7 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
     let file = SweepFile { slider, square, bits, color, cursor: outcome.cursor, end };
     write_text(Some(&args.output), &render(&file))?;
     let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
+    note!(
         "{} {} {bits} bits ({}), shard {shard}: {} magics, {} tests in {seconds:.1} s ({:.1} M tests/s){}",
         slider,
         square,
@@ -199,14 +252,7 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
         if index >= seen.len() || std::mem::replace(&mut seen[index], true) {
             return Err(Failure(format!("{name}: shard {} is given twice", file.cursor.shard)));
         }
-        if file.cursor.next != file.end || file.end != search.shard_range(file.cursor.shard).end {
-            return Err(Failure(format!("{name}: shard {} is not complete: --resume it", file.cursor.shard)));
-        }
-        for &magic in &file.cursor.magics {
-            if !search.is_magic(magic) {
-                return Err(Failure(format!("{name}: {magic:#018x} is not a magic of this sweep")));
-            }
-        }
+        check_complete(name, file)?;
     }
     if let Some(missing) = seen.iter().position(|s| !s) {
         return Err(Failure(format!("shard {missing}/{count} is missing")));

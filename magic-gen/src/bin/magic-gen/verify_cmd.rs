@@ -6,6 +6,7 @@ use magic_gen::magic_set::{check_set, check_structure};
 use magic_gen::search::MagicTester;
 
 use crate::cli::VerifyArgs;
+use crate::output::write_text;
 use crate::{Failure, Outcome};
 
 pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
@@ -47,32 +48,47 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     let references = ReferenceSet::new();
     let mut all_valid = true;
     for (path, input) in loaded {
+        // Each file's report is written when it is complete, and a failed write is an error.
+        let mut out = String::new();
         let file = match input {
             Input::Set(file) => file,
             Input::List(magics) => {
                 let square = list_square.expect("set when a list was read");
-                all_valid &= verify_list(path, &references, square, &magics)?;
+                all_valid &= verify_list(path, &references, square, &magics, &mut out)?;
+                write_text(None, &out)?;
                 continue;
             }
         };
-        println!("{}: {}", path.display(), file.kind);
+        say!(out, "{}: {}", path.display(), file.kind);
         let rooks = file.set.entries.iter().filter(|e| e.slider == magic_gen::Slider::Rook).count();
-        println!("  squares: {} (rook {rooks}, bishop {})", file.set.entries.len(), file.set.entries.len() - rooks);
+        say!(out, "  squares: {} (rook {rooks}, bishop {})", file.set.entries.len(), file.set.entries.len() - rooks);
         if !file.not_found.is_empty() {
             let names: Vec<String> = file.not_found.iter().map(|(sl, sq)| format!("{sl} {sq}")).collect();
-            println!("  without a magic in the file: {}", names.join(", "));
+            say!(out, "  without a magic in the file: {}", names.join(", "));
         }
         if file.set.entries.is_empty() {
             // Checking nothing is not a success: an empty file, or results without a single
             // magic, answer "no" to "are these magics valid?".
             all_valid = false;
-            println!("  valid: no: the file has no magic to check");
+            say!(out, "  valid: no: the file has no magic to check");
+            write_text(None, &out)?;
             continue;
         }
-        match check_set(&file.set, &references) {
+        let checked = check_set(&file.set, &references).map_err(|e| e.to_string()).and_then(|report| {
+            // A recipe's stated size is part of what it claims.
+            match file.stated_size {
+                Some((entries, used)) if (entries, used) != (report.entries, report.used) => Err(format!(
+                    "the file states {entries} table entries and {used} used slots, but its rows make {} and {}",
+                    report.entries, report.used
+                )),
+                _ => Ok(report),
+            }
+        });
+        match checked {
             Ok(report) => {
-                println!("  valid: yes ({} occupancies checked against the reference)", report.occupancies_checked);
-                println!(
+                say!(out, "  valid: yes ({} occupancies checked against the reference)", report.occupancies_checked);
+                say!(
+                    out,
                     "  entries: {} (max index + 1), {:.1} KiB; slots used: {} ({:.1}%)",
                     report.entries,
                     report.entries as f64 * 8.0 / 1024.0,
@@ -80,26 +96,31 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
                     100.0 * report.used as f64 / report.entries.max(1) as f64
                 );
                 if report.entries_with_unlisted_minimal != report.entries {
-                    println!(
+                    say!(
+                        out,
                         "  entries with minimal (mask-sized) slices for the {} unlisted squares: {}",
                         128 - report.squares,
                         report.entries_with_unlisted_minimal
                     );
                 }
                 if report.overlapping_squares == 0 {
-                    println!("  overlapping squares: none");
+                    say!(out, "  overlapping squares: none");
                 } else {
-                    println!(
+                    say!(
+                        out,
                         "  overlapping squares: {} of {} interleave with another, all compatible ({} slots shared by two squares)",
-                        report.overlapping_squares, report.squares, report.shared_slots
+                        report.overlapping_squares,
+                        report.squares,
+                        report.shared_slots
                     );
                 }
             }
             Err(error) => {
                 all_valid = false;
-                println!("  valid: no: {error}");
+                say!(out, "  valid: no: {error}");
             }
         }
+        write_text(None, &out)?;
     }
     Ok(if all_valid { Outcome::Success } else { Outcome::Negative })
 }
@@ -118,17 +139,18 @@ fn verify_list(
     references: &ReferenceSet,
     (slider, square, bits): (magic_gen::Slider, magic_gen::Square, u32),
     magics: &[(u64, u64)],
+    out: &mut String,
 ) -> Result<bool, Failure> {
     let occ = references.get(slider, square);
     let mut tester = MagicTester::new(occ, bits)?;
-    println!("{}: list of {} magics for {slider} {square} with {bits} index bits", path.display(), magics.len());
+    say!(out, "{}: list of {} magics for {slider} {square} with {bits} index bits", path.display(), magics.len());
     match magics.iter().find(|&&(_, magic)| !tester.is_magic(magic)) {
         None => {
-            println!("  valid: yes, all {} (each checked on all {} occupancies)", magics.len(), occ.blockers.len());
+            say!(out, "  valid: yes, all {} (each checked on all {} occupancies)", magics.len(), occ.blockers.len());
             Ok(true)
         }
         Some(&(line, magic)) => {
-            println!("  valid: no: {}:{line}: {magic:#018x} has a destructive collision", path.display());
+            say!(out, "  valid: no: {}:{line}: {magic:#018x} has a destructive collision", path.display());
             Ok(false)
         }
     }

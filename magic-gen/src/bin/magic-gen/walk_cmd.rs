@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
-use magic_gen::dense::{Packer, WalkCache, pair_parts};
+use magic_gen::dense::{Packer, WalkCache, pair_parts, walk_start};
 use magic_gen::search::Shard;
 
 use crate::cli::WalkArgs;
@@ -37,7 +37,7 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     {
         return Err(Failure(format!("--shard {shard}: at most 128 shards (one square each)")));
     }
-    crate::output::check_writable(Some(&args.output))?;
+    crate::output::check_checkpoint_file(&args.output)?;
     let references = ReferenceSet::new();
     let packer = Packer::new(
         &references,
@@ -62,16 +62,17 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
             )));
         }
         held.check_valid(&references).map_err(|e| Failure(format!("{}: {e}", args.output.display())))?;
-        for (pair, square) in held.squares.into_iter().enumerate() {
+        for (pair, (square, starts)) in held.squares.into_iter().zip(held.starts).enumerate() {
             // Only a square's whole walks count: a square is written when all its walks are done.
             if mine(pair) && square.1.len() == walks {
                 cache.squares[pair] = square;
+                cache.starts[pair] = starts;
             }
         }
     }
     let todo: Vec<usize> = (0..128).filter(|&pair| mine(pair) && cache.squares[pair].1.len() < walks).collect();
     let total = (0..128).filter(|&pair| mine(pair)).count();
-    eprintln!(
+    note!(
         "walking {} of the shard's {total} squares: {walks} walks of {} moves each",
         todo.len(),
         settings.params.walk_steps
@@ -89,21 +90,22 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
         let Some(walked) = packer.walk_pair(pair, &[], stop.flag()).map_err(Failure)? else { return Ok(()) };
         let mut cache = shared.lock().expect("a walk that failed stops the others");
         cache.squares[pair].1 = walked.iter().map(|candidate| candidate.magic).collect();
+        cache.starts[pair] = walked.iter().filter_map(|candidate| walk_start(candidate.position)).collect();
         write(&cache)?;
         let (slider, square) = pair_parts(pair);
-        eprintln!("{slider} {square}: {walks} walks, {:.0} s", started.elapsed().as_secs_f64());
+        note!("{slider} {square}: {walks} walks, {:.0} s", started.elapsed().as_secs_f64());
         Ok(())
     })?;
     let cache = shared.into_inner().expect("no walk panicked");
     let done = (0..128).filter(|&pair| mine(pair) && cache.squares[pair].1.len() == walks).count();
     if let Some(reason) = stop.reason() {
-        eprintln!(
+        note!(
             "{}: {done} of {total} squares walked, kept in {}; --continue walks the others",
             reason.describe(),
             output.display()
         );
         return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     }
-    eprintln!("done: {total} squares walked, {:.1} s; walks in {}", started.elapsed().as_secs_f64(), output.display());
+    note!("done: {total} squares walked, {:.1} s; walks in {}", started.elapsed().as_secs_f64(), output.display());
     Ok(Outcome::Success)
 }
