@@ -135,6 +135,21 @@ pub enum SetError {
     },
 }
 
+impl SetError {
+    /// The square the error is about (the one that failed, for two squares that collide).
+    pub fn square(&self) -> (Slider, Square) {
+        match *self {
+            SetError::Duplicate { slider, square }
+            | SetError::Missing { slider, square }
+            | SetError::MixedOffsets { slider, square }
+            | SetError::BadShift { slider, square, .. }
+            | SetError::OffsetTooLarge { slider, square, .. }
+            | SetError::NotMagic { slider, square, .. }
+            | SetError::Incompatible { slider, square, .. } => (slider, square),
+        }
+    }
+}
+
 impl fmt::Display for SetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1954,6 +1954,15 @@ fn stated_sizes_are_checked_everywhere() {
         );
         assert!(!dir.path().join("o.rs").exists());
     }
+    // A row whose magic fails is named by its file and line (as the build names it).
+    let line = text.lines().position(|l| l.starts_with("rook,a1,")).unwrap() + 1;
+    let magic = text.lines().nth(line - 1).unwrap().rsplit(',').next().unwrap();
+    let file = dir.path().join("magic.csv");
+    std::fs::write(&file, text.replacen(magic, "0x0000000000000001", 1)).unwrap();
+    bad_input(
+        &["emit", "--layout", "black", "--input", file.to_str().unwrap()],
+        &[&format!("magic.csv:{line}: rook a1 (magic 0x0000000000000001) is not magic")],
+    );
 }
 
 /// `merge` of search shards calls a magic the first only if every shard searched every

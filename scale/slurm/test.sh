@@ -92,6 +92,16 @@ cmp "$work/pack-whole.csv" "$work/pack-merged.csv"
 "$MAGIC_GEN" merge "$work"/sweep/sweep-*.txt -o "$work/sweep-merged.txt"
 cmp "$work/sweep-whole.txt" "$work/sweep-merged.txt"
 echo "search (fancy and black), pack portfolio and sweep arrays merged: byte-identical to the single-process runs"
+"$here/status.sh" "$work/sweep"
+
+# A task of an array of another size must not overwrite a shard of the first array.
+if SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=7 bash "$here/search.sbatch" "$work/search" --seed 1 2>"$work/resized.log"; then
+    echo "a search task of another array size overwrote $work/search/shard-0.json" >&2
+    exit 1
+fi
+grep -q 'holds another shard than 0/7' "$work/resized.log"
+cmp "$work/search-whole.json" <("$MAGIC_GEN" merge "$work"/search/shard-*.json)
+echo "a search task resubmitted in an array of another size is refused; the shards are untouched"
 
 wait_jobs "$requeued_job"
 wait "$uninterrupted"

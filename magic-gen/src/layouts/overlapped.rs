@@ -81,7 +81,17 @@ fn build_from_recipe(
     );
     // The stated size is checked against the rows, not trusted.
     let stated = recipe.stated_size.map(|size| (file_name, size));
-    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce, stated)
+    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce, stated).map_err(|error| match error {
+        // A square that fails is named with its line in the recipe.
+        BuildError::Set { layout, source } => {
+            let (slider, square) = source.square();
+            match recipe.rows.iter().find(|row| (row.slider, row.square) == (slider, square)) {
+                Some(row) => BuildError::Data { layout, message: format!("{file_name}:{}: {source}", row.line) },
+                None => BuildError::Set { layout, source },
+            }
+        }
+        other => other,
+    })
 }
 
 /// The `black` or `fixed-shift` layout from a record file of published magics with offsets (the
