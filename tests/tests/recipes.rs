@@ -122,7 +122,9 @@ fn damaged_recipes_name_the_file_line_and_square() {
         .map(|l| format!("{l}\n"))
         .collect();
     let message = build_error(&without_magic);
-    assert!(message.starts_with("black: rook d4"), "{message}");
+    // Named by the recipe's file and the row's line, as every failing row is.
+    let line = without_magic.lines().position(|l| l.starts_with("rook,d4,")).unwrap() + 1;
+    assert!(message.starts_with(&format!("black: data/black.recipe.csv:{line}: rook d4")), "{message}");
 }
 
 /// `search:N` rows (black magics of the random search, kept by `pack --searched`) parse only
