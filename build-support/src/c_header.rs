@@ -44,6 +44,9 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
         return Err(format!("prefix `{prefix}` is not a C identifier of 1 to 32 letters, digits and `_`"));
     }
     let names: Vec<&str> = file.entry_tables.iter().map(|t| t.name.as_str()).collect();
+    if file.entry_tables.is_empty() {
+        return Ok(render_without_tables(file, lookups, prefix));
+    }
     if names != ["ROOK_MAGICS", "BISHOP_MAGICS"] || file.entry_tables.iter().any(|t| t.rows.len() != 64) {
         return Err(format!("a C header needs ROOK_MAGICS and BISHOP_MAGICS of 64 entries each, not {names:?}"));
     }
@@ -77,7 +80,7 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
     )
     .unwrap();
     for array in &file.arrays {
-        let ty = if array.values.bytes() == array.values.len() { "uint8_t" } else { "uint64_t" };
+        let ty = array.values.c_type();
         let dims = match (array.two_dimensional, array.runs.first()) {
             (true, Some((_, row))) => format!("[{}][{row}]", array.runs.len()),
             _ => format!("[{}]", array.values.len()),
@@ -133,6 +136,60 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
     }
     writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
+}
+
+/// A layout with no tables at all (`tableless`): the sizes, and lookups of the square and the
+/// occupancy alone (the bodies see `square` and `occupied`, no entry).
+fn render_without_tables(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> String {
+    let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
+    let expand = |text: &str| text.replace('@', &upper).replace('$', &lower);
+    let mut out = comment_block(&file.header_lines(), "//");
+    writeln!(
+        out,
+        "//
+// A header without data: include it anywhere; nothing needs defining.
+"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#ifndef {upper}TABLES_H
+#define {upper}TABLES_H
+
+#include <stdint.h>
+"
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "#define {upper}TABLE_ENTRIES {}
+#define {upper}TABLE_BYTES 0
+",
+        file.table_entries
+    )
+    .unwrap();
+    if !lookups.preamble.is_empty() {
+        out.push_str(&expand(lookups.preamble));
+        out.push('\n');
+    }
+    for (slider, body) in [("rook", lookups.rook), ("bishop", lookups.bishop)] {
+        writeln!(
+            out,
+            "/* Squares a {slider} on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\
+             static inline uint64_t {lower}{slider}_attacks(unsigned square, uint64_t occupied) {{\n    {}\n}}\n",
+            expand(body)
+        )
+        .unwrap();
+    }
+    writeln!(
+        out,
+        "/* Squares a queen on `square` attacks: rook | bishop. */\n\
+         static inline uint64_t {lower}queen_attacks(unsigned square, uint64_t occupied) {{\n    \
+         return {lower}rook_attacks(square, occupied) | {lower}bishop_attacks(square, occupied);\n}}\n\n\
+         #endif /* {upper}TABLES_H */"
+    )
+    .unwrap();
+    out
 }
 
 /// The C type of a field.

@@ -103,6 +103,8 @@ pub enum Values {
     U64(Vec<u64>),
     /// Byte indices.
     U8(Vec<u8>),
+    /// 16-bit codes (attack sets compressed over a mask).
+    U16(Vec<u16>),
 }
 
 impl Values {
@@ -111,6 +113,7 @@ impl Values {
         match self {
             Values::U64(v) => v.len(),
             Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
         }
     }
 
@@ -124,6 +127,7 @@ impl Values {
         match self {
             Values::U64(v) => v.len() * 8,
             Values::U8(v) => v.len(),
+            Values::U16(v) => v.len() * 2,
         }
     }
 
@@ -132,6 +136,16 @@ impl Values {
         match self {
             Values::U64(words) => hash.write_u64s(words),
             Values::U8(bytes) => hash.write_bytes(bytes),
+            Values::U16(codes) => codes.iter().for_each(|code| hash.write_bytes(&code.to_le_bytes())),
+        }
+    }
+
+    /// The element type in C.
+    pub(crate) fn c_type(&self) -> &'static str {
+        match self {
+            Values::U64(_) => "uint64_t",
+            Values::U8(_) => "uint8_t",
+            Values::U16(_) => "uint16_t",
         }
     }
 }
@@ -266,6 +280,7 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
     let (rust_ty, c_ty, per_line) = match array.values {
         Values::U64(_) => ("u64", "uint64_t", PER_LINE),
         Values::U8(_) => ("u8", "uint8_t", 16),
+        Values::U16(_) => ("u16", "uint16_t", 12),
     };
     let len = array.values.len();
     out.reserve(len * if per_line == 4 { 23 } else { 6 } + array.runs.len() * 64);
@@ -309,6 +324,17 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
                     out.push('\n');
                 }
             }
+            Values::U16(values) => {
+                for line in values[start..start + run].chunks(per_line) {
+                    out.push_str("   ");
+                    for &value in line {
+                        out.push(' ');
+                        push_hex_u16(out, value);
+                        out.push(',');
+                    }
+                    out.push('\n');
+                }
+            }
         }
         if array.two_dimensional {
             out.push_str(row_close);
@@ -317,6 +343,15 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
     }
     out.push_str(close);
     out.push('\n');
+}
+
+/// Appends `value` as `0x` and four upper-case hex digits.
+fn push_hex_u16(out: &mut String, value: u16) {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str("0x");
+    for shift in [12, 8, 4, 0] {
+        out.push(DIGITS[usize::from((value >> shift) & 15)] as char);
+    }
 }
 
 /// Appends `value` as `0x` and two upper-case hex digits.

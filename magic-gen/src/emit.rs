@@ -108,6 +108,46 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
             rook: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
             bishop: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
         },
+        Layout::PextPdep => CLookups {
+            preamble: "/* `pext` and `pdep`: the BMI2 instructions where the compiler targets them, else bit by bit. */\n\
+                       #if defined(__BMI2__)\n#include <immintrin.h>\n\
+                       static inline uint64_t $pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }\n\
+                       static inline uint64_t $pdep(uint64_t value, uint64_t mask) { return _pdep_u64(value, mask); }\n\
+                       #else\n\
+                       static inline uint64_t $pext(uint64_t value, uint64_t mask) {\n    \
+                       uint64_t packed = 0, bit = 1;\n    \
+                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
+                       if (value & mask & (0 - mask)) packed |= bit;\n    }\n    \
+                       return packed;\n}\n\
+                       static inline uint64_t $pdep(uint64_t value, uint64_t mask) {\n    \
+                       uint64_t spread = 0, bit = 1;\n    \
+                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
+                       if (value & bit) spread |= mask & (0 - mask);\n    }\n    \
+                       return spread;\n}\n#endif\n",
+            rook: "return $pdep(@ATTACKS[m->offset + $pext(occupied, m->mask)], m->attack_mask);",
+            bishop: "return $pdep(@ATTACKS[m->offset + $pext(occupied, m->mask)], m->attack_mask);",
+        },
+        Layout::Tableless => CLookups {
+            preamble: "/* One line through the square by the obstruction difference: the bits from the nearest\n\
+                       * blocker below the square to the nearest above (both included), on the line. */\n\
+                       static inline uint64_t $line(unsigned square, uint64_t occupied, uint64_t line) {\n    \
+                       uint64_t bit = (uint64_t)1 << square, below_sq = bit - 1;\n    \
+                       line &= ~bit;\n    \
+                       uint64_t lower = line & occupied & below_sq, upper = line & occupied & ~below_sq;\n    \
+                       unsigned msb = 63;\n    \
+                       while (!((lower | 1) >> msb & 1)) msb--;\n    \
+                       uint64_t below = ~(uint64_t)0 << msb, above = upper & (0 - upper);\n    \
+                       return line & (2 * above + below);\n}\n\
+                       static inline uint64_t $shifted(uint64_t line, int shift) {\n    \
+                       return shift >= 0 ? line << shift : line >> -shift;\n}\n",
+            rook: "square &= 63;\n    \
+                   return $line(square, occupied, (uint64_t)0xFF << (square & 56))\n        \
+                   | $line(square, occupied, 0x0101010101010101ULL << (square & 7));",
+            bishop: "square &= 63;\n    \
+                     int file = (int)(square & 7), rank = (int)(square >> 3);\n    \
+                     return $line(square, occupied, $shifted(0x8040201008040201ULL, 8 * (rank - file)))\n        \
+                     | $line(square, occupied, $shifted(0x0102040810204080ULL, 8 * (file + rank - 7)));",
+        },
     }
 }
 
@@ -130,6 +170,9 @@ fn rust_preamble(layout: Layout) -> &'static str {
         Layout::Shared => "use magic_tables_core::layouts::shared::SharedMagic;\n",
         Layout::Folded => "use magic_tables_core::layouts::folded::FoldedMagic;\n",
         Layout::Pext => "use magic_tables_core::Slots;\nuse magic_tables_core::layouts::pext::PextEntry;\n",
+        Layout::PextPdep => "use magic_tables_core::layouts::pext_pdep::PextPdepEntry;\n",
+        // No tables: the lookups are `magic_tables_core::layouts::tableless`'s functions.
+        Layout::Tableless => "",
     }
 }
 

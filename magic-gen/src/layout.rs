@@ -93,6 +93,10 @@ registry! {
     Folded = "folded", MagicSource::OwnScheme(Scheme::Folded);
     /// BMI2 `pext` indexing.
     Pext = "pext", MagicSource::None;
+    /// BMI2 `pext` indexing, 16-bit attack codes expanded by `pdep`.
+    PextPdep = "pext-pdep", MagicSource::None;
+    /// No table: attack sets computed by the obstruction difference.
+    Tableless = "tableless", MagicSource::None;
 }
 
 impl Layout {

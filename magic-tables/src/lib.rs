@@ -41,7 +41,9 @@
 //! page is a cargo feature adding a module of its name with the
 //! same functions: `fancy` (the tables this project's own seeded search finds at build time),
 //! `plain`, `fancy-dense`, `fixed-shift`, `black`, `black-variable` (black magics with a shift
-//! per square), `byte-lookup`, `magic32`, `shared`, `folded` and `pext`.
+//! per square), `byte-lookup`, `magic32`, `shared`, `folded` and `pext`; and, for small
+//! binaries, `pext-pdep` (16-bit entries expanded by BMI2 `pdep`, about 218 KB) and `tableless`
+//! (no table at all, `const fn`).
 
 #![no_std]
 #![warn(missing_docs)]
@@ -105,6 +107,8 @@ macro_rules! for_each_layout {
             (shared, "shared"),
             (folded, "folded"),
             (pext, "pext"),
+            (pext_pdep, "pext-pdep"),
+            (tableless, "tableless"),
         }
     };
 }

@@ -103,6 +103,25 @@ mod peers {
         }
     }
 
+    /// shakmaty 0.30 without its `magics` feature: no attack table (Hyperbola Quintessence),
+    /// the peer of the `tableless` layout.
+    pub struct ShakmatyTableless;
+    impl Lookups for ShakmatyTableless {
+        const NAME: &'static str = "shakmaty-tableless";
+        type Square = shakmaty_tableless::Square;
+        fn square(index: u8) -> shakmaty_tableless::Square {
+            shakmaty_tableless::Square::new(u32::from(index))
+        }
+        #[inline(always)]
+        fn rook(square: shakmaty_tableless::Square, occupied: u64) -> u64 {
+            shakmaty_tableless::attacks::rook_attacks(square, shakmaty_tableless::Bitboard(occupied)).0
+        }
+        #[inline(always)]
+        fn bishop(square: shakmaty_tableless::Square, occupied: u64) -> u64 {
+            shakmaty_tableless::attacks::bishop_attacks(square, shakmaty_tableless::Bitboard(occupied)).0
+        }
+    }
+
     /// cozy-chess: black magics (87,988 slots), or its pext tables on BMI2 targets.
     pub struct Cozy;
     impl Lookups for Cozy {
@@ -226,6 +245,7 @@ fn layouts(c: &mut Criterion) {
         #[cfg(feature = "peers")]
         {
             bench_one::<peers::Shakmaty>(&mut group, load, &inputs);
+            bench_one::<peers::ShakmatyTableless>(&mut group, load, &inputs);
             bench_one::<peers::Cozy>(&mut group, load, &inputs);
         }
         group.finish();

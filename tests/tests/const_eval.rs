@@ -45,3 +45,12 @@ fn constants_hold_the_right_attacks() {
         assert_eq!(ROOK_EMPTY_BOARD[sq.index() as usize], rook_attacks(sq, 0));
     }
 }
+
+/// The tableless module's lookups are `const` too, with no table behind them.
+const TABLELESS_QUEEN_D4: u64 = magic_tables::tableless::queen_attacks(Square::D4, Square::F6.bit() | Square::D6.bit());
+
+#[test]
+fn tableless_lookups_are_constants() {
+    assert_eq!(TABLELESS_QUEEN_D4, queen_attacks(Square::D4, Square::F6.bit() | Square::D6.bit()));
+    const { assert!(magic_tables::tableless::TABLE_BYTES == 0) };
+}

@@ -11,6 +11,7 @@ use magic_tables_core::layouts::fixed_shift::FixedMagic;
 use magic_tables_core::layouts::folded::FoldedMagic;
 use magic_tables_core::layouts::magic32::Magic32;
 use magic_tables_core::layouts::pext::PextEntry;
+use magic_tables_core::layouts::pext_pdep::PextPdepEntry;
 use magic_tables_core::layouts::plain::PlainMagic;
 use magic_tables_core::layouts::shared::SharedMagic;
 
@@ -20,6 +21,17 @@ pub(crate) trait RenderedEntry {
     const TYPE: &'static str;
     /// Its fields, in declaration order.
     fn fields(&self) -> Vec<(&'static str, Field)>;
+}
+
+impl RenderedEntry for PextPdepEntry {
+    const TYPE: &'static str = "PextPdepEntry";
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        vec![
+            ("mask", Field::Hex(self.mask)),
+            ("attack_mask", Field::Hex(self.attack_mask)),
+            ("offset", Field::U32(self.offset)),
+        ]
+    }
 }
 
 /// `offset` as the address of that slot of `ATTACKS`.

@@ -21,6 +21,8 @@
 //! | `shared` | [`shared`] | the fancy magics, post-masked |
 //! | `folded` | [`folded`] | tuned seeded search with the shift in the magic |
 //! | `pext` | [`pext`] | no magics: BMI2 `pext` |
+//! | `pext-pdep` | [`pext_pdep`] | no magics: BMI2 `pext` index, 16-bit codes expanded by `pdep` |
+//! | `tableless` | [`tableless`] | no magics and no table: obstruction difference |
 
 use build_support::{DataArray, LayoutFile, Provenance, Values};
 
@@ -42,8 +44,10 @@ pub mod folded;
 pub mod magic32;
 pub mod overlapped;
 pub mod pext;
+pub mod pext_pdep;
 pub mod plain;
 pub mod shared;
+pub mod tableless;
 
 /// What a layout is built from, as its [`crate::layout::MagicSource`] says.
 #[derive(Clone, Copy, Debug, Default)]
@@ -82,6 +86,8 @@ pub fn build(layout: Layout, references: &ReferenceSet, inputs: Inputs<'_>) -> R
         Layout::Shared => shared::build(references, tuned()?),
         Layout::Folded => folded::build(references, SeedPlan::Tuned, 0),
         Layout::Pext => pext::build(references),
+        Layout::PextPdep => pext_pdep::build(references),
+        Layout::Tableless => tableless::build(references),
     }
 }
 

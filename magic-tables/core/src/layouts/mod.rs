@@ -14,5 +14,7 @@ pub mod fixed_shift;
 pub mod folded;
 pub mod magic32;
 pub mod pext;
+pub mod pext_pdep;
 pub mod plain;
 pub mod shared;
+pub mod tableless;
