@@ -1607,6 +1607,16 @@ fn pack_keeps_swept_black_magics() {
     assert!(row.starts_with("rook,d8,sweep:1,") && row.ends_with(",10,0xFFFFFFB8DFB5FB76"), "{row}");
     let (stdout, _) = run(&["verify", &recipe], 0);
     assert!(stdout.contains("ok"), "{stdout}");
+    // With walks: the searched square (one bit fewer, where valid starts are too rare to draw)
+    // keeps its magic and does not walk; the walk cache keeps the others' walks with their starts.
+    let walks = ["--set", "walks=2", "--set", "walk-steps=200", "--walk-cache", &path("walks.csv")];
+    run(&[&pack[..], &small, &walks, &["-o", &path("walked.csv")]].concat(), 0);
+    let cache = std::fs::read_to_string(path("walks.csv")).unwrap();
+    assert!(cache.contains("\nslider,square,bits,walk,start,magic\n") && !cache.contains("\nrook,d8,"), "{cache}");
+    let walked = std::fs::read_to_string(path("walked.csv")).unwrap();
+    assert!(walked.lines().any(|l| l.starts_with("rook,d8,sweep:1,")), "{walked}");
+    run(&[&pack[..], &small, &walks, &["-o", &path("walked-again.csv")]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(path("walked-again.csv")).unwrap(), walked);
     run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "10", "-o", &resumed], 0);
     let text = std::fs::read_to_string(&resumed).unwrap();
     assert!(text.lines().any(|l| l.starts_with("rook,d8,sweep:1,") && l.ends_with(",0xFFFFFFB8DFB5FB76")), "{text}");

@@ -258,6 +258,11 @@ impl Packer {
         let walked = (0..self.squares.len())
             .into_par_iter()
             .map(|pair| {
+                // A searched square keeps its one magic and draws nothing: it does not walk
+                // (its bits may be one fewer, where valid starts are too rare to draw).
+                if self.searched[pair].is_some() {
+                    return Ok(Some(Vec::new()));
+                }
                 let (magics, starts) =
                     known.map_or((&[][..], &[][..]), |known| (&known.squares[pair].1[..], &known.starts[pair][..]));
                 self.walk_pair_from(pair, starts, magics, stop)

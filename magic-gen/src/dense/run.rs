@@ -163,7 +163,12 @@ pub fn run(
         return Err(STOPPED_EARLY.to_owned());
     }
     if packer.params.walks > 0 {
-        observer.walked(&packer.walk_cache())?;
+        // Searched squares do not walk: the cache keeps whatever walks it held of them.
+        let walked = packer.walk_cache();
+        observer.walked(&match &plan.walk_cache {
+            Some(known) => known.merged(&walked),
+            None => walked,
+        })?;
     }
     if !packer.construct_unless(stop) {
         return Err(STOPPED_EARLY.to_owned());

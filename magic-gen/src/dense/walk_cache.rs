@@ -119,7 +119,9 @@ impl WalkCache {
     pub fn merged(&self, more: &WalkCache) -> WalkCache {
         let mut merged = self.clone();
         for (pair, theirs) in more.squares.iter().enumerate() {
-            if theirs.1.len() > merged.squares[pair].1.len() {
+            // More walks, or the same walks with their starts named.
+            let (mine, known_starts) = (merged.squares[pair].1.len(), merged.starts[pair].len());
+            if theirs.1.len() > mine || (theirs.1.len() == mine && more.starts[pair].len() > known_starts) {
                 merged.squares[pair].clone_from(theirs);
                 merged.starts[pair].clone_from(&more.starts[pair]);
             }
