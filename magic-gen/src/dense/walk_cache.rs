@@ -208,16 +208,23 @@ impl WalkCache {
             let _ = writeln!(text, "# shard={shard}");
             let _ = writeln!(text, "# walks={walks}");
         }
-        // Starts are written when every square's walks have theirs.
-        let with_starts =
-            self.squares.iter().zip(&self.starts).all(|((_, magics), starts)| starts.len() == magics.len());
+        // Starts are written when some square's walks have theirs; a square whose starts are
+        // not known (walked by an older version) has an empty `start` field.
+        let with_starts = self
+            .squares
+            .iter()
+            .zip(&self.starts)
+            .any(|((_, magics), starts)| !magics.is_empty() && starts.len() == magics.len());
         let _ = writeln!(text, "{}", if with_starts { COLUMNS_WITH_START } else { COLUMNS });
         for (pair, (bits, magics)) in self.squares.iter().enumerate() {
             let (slider, square) = pair_parts(pair);
             for (index, magic) in magics.iter().enumerate() {
                 let number = index + 1;
                 if with_starts {
-                    let start = self.starts[pair][index];
+                    let start = match self.starts[pair].get(index) {
+                        Some(start) if self.starts[pair].len() == magics.len() => start.to_string(),
+                        _ => String::new(),
+                    };
                     let _ = writeln!(text, "{slider},{square},{bits},{number},{start},{magic:#018X}");
                 } else {
                     let _ = writeln!(text, "{slider},{square},{bits},{number},{magic:#018X}");
@@ -326,7 +333,12 @@ impl WalkCache {
                 return Err(at(format!("{slider} {square}: walk {walk} where walk {} comes next", magics.len() + 1)));
             }
             magics.push(magic);
-            if let Some(start) = start {
+            if let Some(start) = start.filter(|start| !start.is_empty()) {
+                if starts[pair].len() + 1 != magics.len() {
+                    return Err(at(format!(
+                        "{slider} {square}: walk {walk} names its start, an earlier walk does not"
+                    )));
+                }
                 let position = start.parse::<u64>().map_err(|_| {
                     at(format!(
                         "{slider} {square}: start `{}` is not a stream position",
@@ -343,7 +355,14 @@ impl WalkCache {
                 starts[pair].push(position);
             }
         }
-        let squares = squares.into_iter().map(|square| square.unwrap_or((0, Vec::new()))).collect();
+        let squares: Vec<(u32, Vec<u64>)> =
+            squares.into_iter().map(|square| square.unwrap_or((0, Vec::new()))).collect();
+        // A square's starts count only when every one of its walks names one.
+        for (pair, (_, magics)) in squares.iter().enumerate() {
+            if starts[pair].len() != magics.len() {
+                starts[pair].clear();
+            }
+        }
         Ok(WalkCache { seed, indexing, stream, steps, gap, squares, starts, part })
     }
 }
@@ -420,8 +439,13 @@ mod tests {
         let body = crate::text::unseal(&text).unwrap().replacen("rook,c1,12,2,12,", "rook,c1,12,2,2,", 1);
         let error = WalkCache::parse(&crate::text::seal(&body)).unwrap_err();
         assert!(error.1.contains("rook c1: walk 2 starts at 2, not after walk 1's start"), "{error:?}");
-        // One square without starts: none are written.
+        // A square without starts has empty fields, and reads back without them.
         cache.starts[5].clear();
+        let text = cache.render();
+        assert!(text.contains("\nrook,f1,12,1,,0x"), "{text}");
+        assert_eq!(WalkCache::parse(&text), Ok(cache.clone()));
+        // No square with starts: the columns without them.
+        cache.starts.iter_mut().for_each(Vec::clear);
         assert!(cache.render().contains("\nslider,square,bits,walk,magic\n"));
     }
 

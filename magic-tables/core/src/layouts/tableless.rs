@@ -51,20 +51,27 @@ pub const fn file(square: Square) -> u64 {
     FILE_A << (square.index() & 7)
 }
 
+/// `line` moved up `ranks` ranks (down for a negative count), without a branch: one of the two
+/// shifts is by 0.
+#[inline(always)]
+const fn shifted(line: u64, ranks: i32) -> u64 {
+    let up = if ranks > 0 { ranks } else { 0 };
+    let down = if ranks < 0 { -ranks } else { 0 };
+    (line << (8 * up)) >> (8 * down)
+}
+
 /// The diagonal (a1-h8 direction) through `square`.
 #[inline(always)]
 pub const fn diagonal(square: Square) -> u64 {
     let (file, rank) = ((square.index() & 7) as i32, (square.index() >> 3) as i32);
-    let shift = 8 * (file - rank);
-    if shift >= 0 { DIAGONAL >> shift } else { DIAGONAL << -shift }
+    shifted(DIAGONAL, rank - file)
 }
 
 /// The anti-diagonal (h1-a8 direction) through `square`.
 #[inline(always)]
 pub const fn anti_diagonal(square: Square) -> u64 {
     let (file, rank) = ((square.index() & 7) as i32, (square.index() >> 3) as i32);
-    let shift = 8 * (file + rank - 7);
-    if shift >= 0 { ANTI_DIAGONAL << shift } else { ANTI_DIAGONAL >> -shift }
+    shifted(ANTI_DIAGONAL, file + rank - 7)
 }
 
 /// Squares a rook on `square` attacks.
