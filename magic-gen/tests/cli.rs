@@ -1747,9 +1747,16 @@ fn every_shipped_recipe_rederives() {
         let line = stdout.lines().find(|l| l.contains(name)).unwrap_or_else(|| panic!("{name}: {stdout}"));
         assert!(line.contains(&format!("{rows} of {rows} rows re-derived from seed")), "{line}");
     }
-    for kind in
-        ["  stream: ", "  walk: 89 rows", "  walk: 41 rows", "  sweep: 6 rows", "  sweep: 2 rows", "  search: 26 rows"]
-    {
+    for kind in [
+        "  stream: ",
+        "  walk: 89 rows",
+        "  walk: 41 rows",
+        "  walk: 67 rows",
+        "  span: 14 rows",
+        "  sweep: 6 rows",
+        "  sweep: 2 rows",
+        "  search: 26 rows",
+    ] {
         assert!(stdout.contains(kind), "{kind} missing: {stdout}");
     }
 }
