@@ -590,8 +590,8 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black, the lab's black and the black-variable chain's 12.
-        assert_eq!(packs, 15);
+        // fixed-shift, black, the lab's black and black-variable: one pack each.
+        assert_eq!(packs, 4);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,
