@@ -352,12 +352,11 @@ fn parse_path(text: &str) -> Result<PathBuf, String> {
 /// infinities, zero and negative numbers are refused here, before any work, with the text cut
 /// to a readable length.
 fn parse_seconds(text: &str) -> Result<f64, String> {
-    const YEAR: f64 = 365.0 * 24.0 * 3600.0;
-    let quoted = magic_gen::text::quote_prefix(text);
+    let (quoted, max) = (magic_gen::text::quote_prefix(text), crate::interrupt::MAX_SECONDS);
     match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= YEAR => Ok(seconds),
-        Ok(_) => Err(format!("`{quoted}` is out of range: seconds above 0 and at most {YEAR} (a year)")),
-        Err(_) => Err(format!("`{quoted}` is not a number of seconds above 0 and at most {YEAR} (a year)")),
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds <= max => Ok(seconds),
+        Ok(_) => Err(format!("`{quoted}` is out of range: seconds above 0 and at most {max} (a year)")),
+        Err(_) => Err(format!("`{quoted}` is not a number of seconds above 0 and at most {max} (a year)")),
     }
 }
 

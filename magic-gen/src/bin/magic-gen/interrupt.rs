@@ -55,11 +55,14 @@ const TIME: usize = 1;
 const SIGINT: usize = 2;
 const SIGTERM: usize = 15;
 
+/// The longest `--time` (and other duration) accepted: a year, in seconds.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
 /// `--time SECONDS`: above 0 and at most a year (not NaN or infinite).
-pub fn check_time(seconds: Option<f64>) -> Result<(), Failure> {
+fn check_time(seconds: Option<f64>) -> Result<(), Failure> {
     match seconds {
-        Some(t) if !(t.is_finite() && t > 0.0 && t <= 365.0 * 24.0 * 3600.0) => {
-            Err(Failure(format!("--time {t} is out of range: above 0 and at most a year (31536000)")))
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_SECONDS) => {
+            Err(Failure(format!("--time {t} is out of range: above 0 and at most a year ({MAX_SECONDS})")))
         }
         _ => Ok(()),
     }

@@ -14,7 +14,7 @@ use magic_gen::files::read_black_results;
 use magic_gen::magic_set::Indexing;
 use magic_gen::recipe::{Recipe, searched_candidate};
 use magic_gen::search::Shard;
-use magic_gen::search::exhaustive::Color;
+use magic_gen::search::exhaustive::{Color, ExhaustiveSearch};
 use magic_gen::{ReferenceSet, pair_index};
 
 use crate::cli::{MAX_SHARDS, PackArgs, PackLayout};
@@ -153,7 +153,6 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("pack writes its checkpoints to -o: give a file, not `-`".to_owned()));
     }
-    crate::interrupt::check_time(args.time)?;
     if !(args.progress.is_finite() && args.progress > 0.0 && args.progress <= 86_400.0) {
         return Err(Failure(format!("--progress {} is out of range: above 0 and at most 86400", args.progress)));
     }
@@ -512,7 +511,9 @@ fn read_sweep_file(path: &Path, text: &str) -> Result<Searched, Failure> {
         return Err(Failure(format!("{name}: a sweep of white magics; the packing takes black ones")));
     }
     // A row `sweep:N@I/S` names entry N of the complete shard: a stopped one would name another.
-    crate::sweep_cmd::check_complete(&name, &file)?;
+    let search = ExhaustiveSearch::with_color(file.slider, file.square, file.bits, file.color)
+        .map_err(|e| Failure(format!("{name}: {e}")))?;
+    crate::sweep_cmd::check_complete(&name, &file, &search)?;
     let mask = magic_gen::geometry::relevant_mask(file.slider, file.square);
     let span = |magic: u64| {
         let indices =

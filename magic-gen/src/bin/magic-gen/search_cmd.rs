@@ -52,17 +52,7 @@ const ROUND: u64 = 1 << 16;
 /// The most worker threads `--threads` accepts.
 const MAX_THREADS: usize = 256;
 
-/// The longest `--time` accepted: a year, in seconds.
-const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-
 pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
-    if let Some(t) = args.time
-        && !(t.is_finite() && t > 0.0 && t <= MAX_SECONDS)
-    {
-        return Err(Failure(format!(
-            "--time {t} is out of range: give a number of seconds above 0 and at most {MAX_SECONDS} (a year)"
-        )));
-    }
     if let Some(threads) = args.threads
         && !(1..=MAX_THREADS).contains(&threads)
     {

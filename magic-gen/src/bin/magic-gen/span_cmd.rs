@@ -31,7 +31,6 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("span writes its list after every round: give a file, not `-`".to_owned()));
     }
-    crate::interrupt::check_time(args.time)?;
     if let Some(threads) = args.threads
         && !(1..=MAX_THREADS).contains(&threads)
     {

@@ -147,11 +147,10 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
     Ok(SweepFile { slider, square, bits, color, cursor, end: number("end")? })
 }
 
-/// Checks `file` (its magics and range, [`check_magics`]) and that its shard is complete.
-pub fn check_complete(name: &str, file: &SweepFile) -> Result<(), Failure> {
-    let search = ExhaustiveSearch::with_color(file.slider, file.square, file.bits, file.color)
-        .map_err(|e| Failure(format!("{name}: {e}")))?;
-    check_magics(name, file, &search)?;
+/// Checks `file` (its magics and range, [`check_magics`], through `search`, a search of the
+/// file's settings) and that its shard is complete.
+pub fn check_complete(name: &str, file: &SweepFile, search: &ExhaustiveSearch) -> Result<(), Failure> {
+    check_magics(name, file, search)?;
     if file.cursor.next != file.end {
         return Err(Failure(format!("{name}: shard {} is not complete: --resume it", file.cursor.shard)));
     }
@@ -252,7 +251,8 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
         if index >= seen.len() || std::mem::replace(&mut seen[index], true) {
             return Err(Failure(format!("{name}: shard {} is given twice", file.cursor.shard)));
         }
-        check_complete(name, file)?;
+        // Every file has the first's settings (checked above): one search checks them all.
+        check_complete(name, file, &search)?;
     }
     if let Some(missing) = seen.iter().position(|s| !s) {
         return Err(Failure(format!("shard {missing}/{count} is missing")));

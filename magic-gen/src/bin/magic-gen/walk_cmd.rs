@@ -26,7 +26,6 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("walk writes its file after every square: give a file, not `-`".to_owned()));
     }
-    crate::interrupt::check_time(args.time)?;
     let settings = settings(args.run.preset, &args.run.set)?;
     let walks = settings.params.walks;
     if walks == 0 {
