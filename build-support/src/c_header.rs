@@ -57,7 +57,6 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
         return Err("every entry must have the same fields".to_owned());
     }
     let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
-    let expand = |text: &str| text.replace('@', &upper).replace('$', &lower);
     let entry = format!("{lower}entry");
     let mut out = comment_block(&file.header_lines(), "//");
     writeln!(
@@ -91,28 +90,8 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
         writeln!(out, "/* {} */\nextern const {entry} {upper}{}[64];", table.doc, table.name).unwrap();
     }
     out.push('\n');
-    if !lookups.preamble.is_empty() {
-        out.push_str(&expand(lookups.preamble));
-        out.push('\n');
-    }
-    for (slider, table, body) in [("rook", "ROOK_MAGICS", lookups.rook), ("bishop", "BISHOP_MAGICS", lookups.bishop)] {
-        writeln!(
-            out,
-            "/* Squares a {slider} on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\
-             static inline uint64_t {lower}{slider}_attacks(unsigned square, uint64_t occupied) {{\n    \
-             const {entry} *m = &{upper}{table}[square & 63];\n    {}\n}}\n",
-            expand(body)
-        )
-        .unwrap();
-    }
-    writeln!(
-        out,
-        "/* Squares a queen on `square` attacks: rook | bishop. */\n\
-         static inline uint64_t {lower}queen_attacks(unsigned square, uint64_t occupied) {{\n    \
-         return {lower}rook_attacks(square, occupied) | {lower}bishop_attacks(square, occupied);\n}}\n\n\
-         #endif /* {upper}TABLES_H */\n"
-    )
-    .unwrap();
+    write_lookups(&mut out, lookups, prefix, Some(&entry));
+    out.push('\n');
     // The data, once, in the file that asks for it.
     writeln!(out, "#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n")
         .unwrap();
@@ -141,42 +120,33 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
 /// A layout with no tables at all (`tableless`): the sizes, and lookups of the square and the
 /// occupancy alone (the bodies see `square` and `occupied`, no entry).
 fn render_without_tables(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> String {
+    let upper = format!("{}_", prefix.to_uppercase());
+    let mut out = comment_block(&file.header_lines(), "//");
+    writeln!(out, "//\n// A header without data: include it anywhere; nothing needs defining.\n").unwrap();
+    writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stdint.h>\n").unwrap();
+    writeln!(out, "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES 0\n", file.table_entries).unwrap();
+    write_lookups(&mut out, lookups, prefix, None);
+    out
+}
+
+/// The lookups (after their preamble) and the header's closing `#endif` line. With `entry`
+/// (the entry type's name), each slider's lookup first takes its square's entry `m` from its
+/// table; without, the bodies see only `square` and `occupied`.
+fn write_lookups(out: &mut String, lookups: &CLookups<'_>, prefix: &str, entry: Option<&str>) {
     let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
     let expand = |text: &str| text.replace('@', &upper).replace('$', &lower);
-    let mut out = comment_block(&file.header_lines(), "//");
-    writeln!(
-        out,
-        "//
-// A header without data: include it anywhere; nothing needs defining.
-"
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "#ifndef {upper}TABLES_H
-#define {upper}TABLES_H
-
-#include <stdint.h>
-"
-    )
-    .unwrap();
-    writeln!(
-        out,
-        "#define {upper}TABLE_ENTRIES {}
-#define {upper}TABLE_BYTES 0
-",
-        file.table_entries
-    )
-    .unwrap();
     if !lookups.preamble.is_empty() {
         out.push_str(&expand(lookups.preamble));
         out.push('\n');
     }
-    for (slider, body) in [("rook", lookups.rook), ("bishop", lookups.bishop)] {
+    for (slider, table, body) in [("rook", "ROOK_MAGICS", lookups.rook), ("bishop", "BISHOP_MAGICS", lookups.bishop)] {
+        let fetch =
+            entry.map_or(String::new(), |entry| format!("const {entry} *m = &{upper}{table}[square & 63];\n    "));
         writeln!(
             out,
             "/* Squares a {slider} on `square` (0..63, a1 = 0) attacks given the occupied squares. */\n\
-             static inline uint64_t {lower}{slider}_attacks(unsigned square, uint64_t occupied) {{\n    {}\n}}\n",
+             static inline uint64_t {lower}{slider}_attacks(unsigned square, uint64_t occupied) {{\n    \
+             {fetch}{}\n}}\n",
             expand(body)
         )
         .unwrap();
@@ -189,7 +159,6 @@ fn render_without_tables(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str
          #endif /* {upper}TABLES_H */"
     )
     .unwrap();
-    out
 }
 
 /// The C type of a field.

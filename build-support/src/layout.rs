@@ -277,11 +277,12 @@ pub(crate) enum Syntax {
 /// Appends `array` with its doc comment, one `// label` line before each run, streamed: no
 /// syntax tree, since it runs for every element of every array in an unoptimized build script.
 pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Syntax) {
-    let (rust_ty, c_ty, per_line) = match array.values {
-        Values::U64(_) => ("u64", "uint64_t", PER_LINE),
-        Values::U8(_) => ("u8", "uint8_t", 16),
-        Values::U16(_) => ("u16", "uint16_t", 12),
+    let (rust_ty, per_line) = match array.values {
+        Values::U64(_) => ("u64", PER_LINE),
+        Values::U8(_) => ("u8", 16),
+        Values::U16(_) => ("u16", 12),
     };
+    let c_ty = array.values.c_type();
     let len = array.values.len();
     out.reserve(len * if per_line == 4 { 23 } else { 6 } + array.runs.len() * 64);
     let rows = array.runs.len();
@@ -313,28 +314,8 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
                     push_u64_line(out, line, suffix);
                 }
             }
-            Values::U8(values) => {
-                for line in values[start..start + run].chunks(per_line) {
-                    out.push_str("   ");
-                    for &value in line {
-                        out.push(' ');
-                        push_hex_byte(out, value);
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-            }
-            Values::U16(values) => {
-                for line in values[start..start + run].chunks(per_line) {
-                    out.push_str("   ");
-                    for &value in line {
-                        out.push(' ');
-                        push_hex_u16(out, value);
-                        out.push(',');
-                    }
-                    out.push('\n');
-                }
-            }
+            Values::U8(values) => push_short_lines(out, &values[start..start + run], per_line),
+            Values::U16(values) => push_short_lines(out, &values[start..start + run], per_line),
         }
         if array.two_dimensional {
             out.push_str(row_close);
@@ -345,21 +326,31 @@ pub(crate) fn write_data_array(out: &mut String, array: &DataArray, syntax: Synt
     out.push('\n');
 }
 
-/// Appends `value` as `0x` and four upper-case hex digits.
-fn push_hex_u16(out: &mut String, value: u16) {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    out.push_str("0x");
-    for shift in [12, 8, 4, 0] {
-        out.push(DIGITS[usize::from((value >> shift) & 15)] as char);
+/// Appends `values` (bytes or 16-bit codes) `per_line` to a line, each as `0x` and its
+/// upper-case hex digits, comma-terminated.
+fn push_short_lines<T: Copy + Into<u64>>(out: &mut String, values: &[T], per_line: usize) {
+    let digits = 2 * std::mem::size_of::<T>() as u32;
+    for line in values.chunks(per_line) {
+        out.push_str("   ");
+        for &value in line {
+            out.push(' ');
+            push_hex(out, value.into(), digits);
+            out.push(',');
+        }
+        out.push('\n');
     }
 }
 
-/// Appends `value` as `0x` and two upper-case hex digits.
-fn push_hex_byte(out: &mut String, value: u8) {
+/// Appends `value` as `0x` and its `digits` lowest upper-case hex digits.
+fn push_hex(out: &mut String, value: u64, digits: u32) {
     const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
     out.push_str("0x");
-    out.push(DIGITS[usize::from(value >> 4)] as char);
-    out.push(DIGITS[usize::from(value & 15)] as char);
+    // A plain loop: this runs for every element in an unoptimized build script.
+    let mut shift = 4 * digits;
+    while shift > 0 {
+        shift -= 4;
+        out.push(DIGITS[((value >> shift) & 15) as usize] as char);
+    }
 }
 
 #[cfg(test)]

@@ -59,6 +59,24 @@ pub const fn queen_attacks(square: usize, occupied: u64) -> u64 {
 }
 ";
 
+/// C's `$pext` with the BMI2 instruction (the `pext` and `pext-pdep` preambles share it).
+macro_rules! c_pext_bmi2 {
+    () => {
+        "static inline uint64_t $pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }\n"
+    };
+}
+
+/// C's `$pext` bit by bit, for compilers that do not target BMI2.
+macro_rules! c_pext_loop {
+    () => {
+        "static inline uint64_t $pext(uint64_t value, uint64_t mask) {\n    \
+         uint64_t index = 0, bit = 1;\n    \
+         for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
+         if (value & mask & (0 - mask)) index |= bit;\n    }\n    \
+         return index;\n}\n"
+    };
+}
+
 /// A layout's lookups in C, over the fields its entries render with (the formulas of
 /// `magic_tables_core::layouts`, which the build checked).
 pub fn c_lookups(layout: Layout) -> CLookups<'static> {
@@ -96,34 +114,32 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
         }
         Layout::Folded => same("return @ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> (m->magic >> 58))];"),
         Layout::Pext => CLookups {
-            preamble: "/* `pext`: the BMI2 instruction where the compiler targets it, else bit by bit. */\n\
-                       #if defined(__BMI2__)\n#include <immintrin.h>\n\
-                       static inline uint64_t $pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }\n\
-                       #else\n\
-                       static inline uint64_t $pext(uint64_t value, uint64_t mask) {\n    \
-                       uint64_t index = 0, bit = 1;\n    \
-                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
-                       if (value & mask & (0 - mask)) index |= bit;\n    }\n    \
-                       return index;\n}\n#endif\n",
+            preamble: concat!(
+                "/* `pext`: the BMI2 instruction where the compiler targets it, else bit by bit. */\n",
+                "#if defined(__BMI2__)\n#include <immintrin.h>\n",
+                c_pext_bmi2!(),
+                "#else\n",
+                c_pext_loop!(),
+                "#endif\n"
+            ),
             rook: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
             bishop: "return @ATTACKS[m->attacks + $pext(occupied, m->mask)];",
         },
         Layout::PextPdep => CLookups {
-            preamble: "/* `pext` and `pdep`: the BMI2 instructions where the compiler targets them, else bit by bit. */\n\
-                       #if defined(__BMI2__)\n#include <immintrin.h>\n\
-                       static inline uint64_t $pext(uint64_t value, uint64_t mask) { return _pext_u64(value, mask); }\n\
-                       static inline uint64_t $pdep(uint64_t value, uint64_t mask) { return _pdep_u64(value, mask); }\n\
-                       #else\n\
-                       static inline uint64_t $pext(uint64_t value, uint64_t mask) {\n    \
-                       uint64_t packed = 0, bit = 1;\n    \
-                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
-                       if (value & mask & (0 - mask)) packed |= bit;\n    }\n    \
-                       return packed;\n}\n\
-                       static inline uint64_t $pdep(uint64_t value, uint64_t mask) {\n    \
-                       uint64_t spread = 0, bit = 1;\n    \
-                       for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
-                       if (value & bit) spread |= mask & (0 - mask);\n    }\n    \
-                       return spread;\n}\n#endif\n",
+            preamble: concat!(
+                "/* `pext` and `pdep`: the BMI2 instructions where the compiler targets them, else bit by bit. */\n",
+                "#if defined(__BMI2__)\n#include <immintrin.h>\n",
+                c_pext_bmi2!(),
+                "static inline uint64_t $pdep(uint64_t value, uint64_t mask) { return _pdep_u64(value, mask); }\n",
+                "#else\n",
+                c_pext_loop!(),
+                "static inline uint64_t $pdep(uint64_t value, uint64_t mask) {\n    \
+                 uint64_t spread = 0, bit = 1;\n    \
+                 for (; mask != 0; mask &= mask - 1, bit <<= 1) {\n        \
+                 if (value & bit) spread |= mask & (0 - mask);\n    }\n    \
+                 return spread;\n}\n",
+                "#endif\n"
+            ),
             rook: "return $pdep(@ATTACKS[m->offset + $pext(occupied, m->mask)], m->attack_mask);",
             bishop: "return $pdep(@ATTACKS[m->offset + $pext(occupied, m->mask)], m->attack_mask);",
         },
