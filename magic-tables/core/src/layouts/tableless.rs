@@ -90,25 +90,6 @@ pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
 mod tests {
     use super::*;
 
-    /// A ray walk, the plainest definition, for the test.
-    fn walk(square: Square, occupied: u64, directions: &[(i8, i8)]) -> u64 {
-        let (file, rank) = ((square.index() & 7) as i8, (square.index() >> 3) as i8);
-        let mut attacks = 0;
-        for &(df, dr) in directions {
-            let (mut f, mut r) = (file + df, rank + dr);
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                let bit = 1u64 << (r * 8 + f);
-                attacks |= bit;
-                if occupied & bit != 0 {
-                    break;
-                }
-                f += df;
-                r += dr;
-            }
-        }
-        attacks
-    }
-
     #[test]
     fn lines_are_the_board_lines() {
         let sq = |i: u8| Square::ALL[i as usize];
@@ -126,16 +107,24 @@ mod tests {
 
     #[test]
     fn attacks_are_the_ray_walk() {
-        let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        use crate::Slider;
+        use crate::geometry::slow_attacks;
         let mut occupied = 0x9E37_79B9_7F4A_7C15u64;
         for square in Square::ALL {
             for _ in 0..200 {
                 occupied = occupied.rotate_left(13).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x1234_5678;
                 let sparse = occupied & occupied.rotate_left(17);
                 for occ in [0, u64::MAX, occupied, sparse] {
-                    assert_eq!(rook_attacks(square, occ), walk(square, occ, &rook), "rook {square} {occ:#x}");
-                    assert_eq!(bishop_attacks(square, occ), walk(square, occ, &bishop), "bishop {square} {occ:#x}");
+                    assert_eq!(
+                        rook_attacks(square, occ),
+                        slow_attacks(Slider::Rook, square, occ),
+                        "rook {square} {occ:#x}"
+                    );
+                    assert_eq!(
+                        bishop_attacks(square, occ),
+                        slow_attacks(Slider::Bishop, square, occ),
+                        "bishop {square} {occ:#x}"
+                    );
                 }
             }
         }
