@@ -44,6 +44,7 @@ use crate::geometry::relevant_mask;
 use crate::magic_set::{Indexing, MagicSet, SetEntry, SetError, SetReport, check_set};
 use crate::records::RecordError;
 use crate::reference::ReferenceSet;
+use crate::search::climb_stream::ClimbPath;
 use crate::search::dense_stream::dense_candidate;
 use crate::search::few_term_stream::few_term_candidate;
 use crate::search::terms::Terms;
@@ -142,11 +143,15 @@ pub struct RecipeRow {
     /// of the span stream of `magic-gen span` with the recipe's seed for the row's bits
     /// ([`crate::search::span_stream`]). The build checks it.
     pub spanned: Option<u64>,
+    /// The moves a span row's magic climbed from its candidate (`span:N+a.b.c`, see
+    /// `magic_gen::dense::SpanSearch::derive`); empty for every other row.
+    pub climb: ClimbPath,
 }
 
 impl RecipeRow {
     /// Where its magic comes from, as its `k` (or `candidate`) column says it: a stream
-    /// position `N`, or `search:N`, `sweep:N` (`sweep:N@I/S`), `walk:N` (`walk:N@K`), `span:N`.
+    /// position `N`, or `search:N`, `sweep:N` (`sweep:N@I/S`), `walk:N` (`walk:N@K`), `span:N`
+    /// (`span:N+a.b.c`).
     pub fn source(&self) -> String {
         let kind = match (self.searched, self.swept, self.walked, self.spanned) {
             (true, ..) => "search:",
@@ -157,7 +162,7 @@ impl RecipeRow {
         };
         let shard = self.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
         let start = self.walk_start.map_or(String::new(), |start| format!("@{start}"));
-        format!("{kind}{}{shard}{start}", self.position)
+        format!("{kind}{}{shard}{start}{}", self.position, self.climb)
     }
 }
 
@@ -213,8 +218,9 @@ impl Recipe {
         let count = |kind: fn(&RecipeRow) -> bool| self.rows.iter().filter(|row| kind(row)).count();
         let walks = count(|row| row.walked.is_some());
         let sweeps = count(|row| row.swept.is_some());
-        let spans = count(|row| row.spanned.is_some());
-        let derived = self.rows.len() - walks - sweeps - spans;
+        let spans = count(|row| row.spanned.is_some() && row.climb.is_empty());
+        let climbs = count(|row| row.spanned.is_some() && !row.climb.is_empty());
+        let derived = self.rows.len() - walks - sweeps - spans - climbs;
         let mut lines = vec![format!(
             "Re-derived by this build from the seed: {derived} of {} rows (stream positions, search:N).",
             self.rows.len()
@@ -225,6 +231,7 @@ impl Recipe {
                 (walks, "walk:N (one walk each)"),
                 (sweeps, "sweep:N (one sweep shard each)"),
                 (spans, "span:N (a seek of the span stream)"),
+                (climbs, "span:N+a.b.c (a seek of the span stream and each move of its climb)"),
             ] {
                 if rows > 0 {
                     kinds.push(format!("{rows} {what}"));
@@ -580,6 +587,18 @@ fn parse_row(
                 },
                 _ => (found, None),
             };
+            // A climbed span magic names its moves after `+` (`span:N+a.b.c`).
+            let (found, climb) = match found {
+                Some(("span", number)) => match number.split_once('+') {
+                    Some((number, path)) => {
+                        let climb = ClimbPath::parse(path)
+                            .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?;
+                        (Some(("span", number)), climb)
+                    }
+                    None => (found, ClimbPath::default()),
+                },
+                _ => (found, ClimbPath::default()),
+            };
             let (mut sweep_shard, mut walk_start) = (None, None);
             match (found, suffix) {
                 (Some(("sweep", _)), Some(shard)) => {
@@ -637,6 +656,7 @@ fn parse_row(
                 walked,
                 walk_start,
                 spanned,
+                climb,
             }
         }
         RecipeLayout::FewerBits => {
@@ -690,6 +710,7 @@ fn parse_row(
                 walked: None,
                 walk_start: None,
                 spanned: None,
+                climb: ClimbPath::default(),
             }
         }
     };

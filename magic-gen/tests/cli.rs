@@ -1637,6 +1637,18 @@ fn pack_keeps_swept_black_magics() {
     );
 }
 
+/// A small `black-variable` packing (seed 7) of the span tests.
+const SPAN_PACK: [&str; 9] =
+    ["pack", "--preset", "classic", "--layout", "black-variable", "--seed", "7", "--iterations", "10"];
+const SPAN_PACK_SMALL: [&str; 8] =
+    ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
+
+/// The recipe of [`SPAN_PACK`] with the span list `list` searched, written to `recipe`.
+fn pack_span_list(list: &str, recipe: &str) -> String {
+    run(&[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", list, "-o", recipe]].concat(), 0);
+    std::fs::read_to_string(recipe).unwrap()
+}
+
 /// `magic-gen span`: the list of one square's shortest-span black magics; a run stopped at
 /// once and continued ends with the list of the straight run; `pack --searched` gives the
 /// square the list's best magic as `span:N` with its bits, which verifies and resumes; a list
@@ -1691,11 +1703,9 @@ fn span_lists_are_searched_continued_and_packed() {
         })
         .min()
         .unwrap();
+    let (pack, small) = (SPAN_PACK, SPAN_PACK_SMALL);
     let recipe = path("recipe.csv");
-    let pack = ["pack", "--preset", "classic", "--layout", "black-variable", "--seed", "7", "--iterations", "10"];
-    let small = ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
-    run(&[&pack[..], &small, &["--searched", &whole, "-o", &recipe]].concat(), 0);
-    let packed = std::fs::read_to_string(&recipe).unwrap();
+    let packed = pack_span_list(&whole, &recipe);
     let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
     assert!(
         row.starts_with(&format!("bishop,c1,span:{},", best.2)) && row.ends_with(&format!(",5,{}", best.3)),
@@ -1727,6 +1737,87 @@ fn span_lists_are_searched_continued_and_packed() {
         &[&pack[..], &small, &["--searched", &path("seed.csv"), "-o", &path("x.csv")]].concat(),
         &["seed.csv", "seed 8", "span --seed 7"],
     );
+}
+
+/// `magic-gen span --climb`: the list's best candidates climb; a run stopped at once and
+/// continued ends with the straight run's list; another number of tries does not continue it;
+/// `pack --searched` gives the square the best climb as `span:N+a.b.c`, which verifies,
+/// resumes and re-derives, and a row naming other moves is refused by `verify --rederive`.
+#[test]
+fn span_climbs_are_continued_packed_and_rederived() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let span =
+        ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--candidates", "40000", "--threads", "2"];
+    let (whole, part) = (path("whole.csv"), path("part.csv"));
+    let (_, stderr) = run(&[&span[..], &["--climb", "20000", "-o", &whole]].concat(), 0);
+    assert!(stderr.contains("8 climbs of 20000 moves each"), "{stderr}");
+    let text = std::fs::read_to_string(&whole).unwrap();
+    assert!(text.contains("# climb=20000\n"), "{text}");
+    let climbed: Vec<&str> = text.lines().filter(|l| l.contains('+')).collect();
+    assert!(!climbed.is_empty() && climbed.len() <= 8, "{text}");
+    // The best of the list is a climb.
+    let merit = |l: &str| {
+        let f: Vec<&str> = l.split(',').collect();
+        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
+    };
+    let rows: Vec<&str> = text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())).collect();
+    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
+    assert!(best.contains('+'), "{text}");
+    // Stopped at once, continued without climbing, then with: the straight run's list.
+    run(&[&span[..], &["--climb", "20000", "--time", "0.001", "-o", &part]].concat(), 0);
+    run(
+        &[
+            "span",
+            "--slider",
+            "bishop",
+            "--square",
+            "c1",
+            "--seed",
+            "7",
+            "--candidates",
+            "9000",
+            "--continue",
+            "-o",
+            &part,
+        ],
+        0,
+    );
+    run(&[&span[..], &["--climb", "20000", "--continue", "-o", &part]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(&part).unwrap(), text);
+    bad_input(
+        &[&span[..], &["--climb", "30000", "--continue", "-o", &part]].concat(),
+        &["climbed 20000 moves", "not 30000"],
+    );
+    bad_input(&[&span[..], &["--climb", "0", "-o", &path("zero.csv")]].concat(), &["--climb 0 is out of range"]);
+    // Packed: the row names the climb, and it verifies, resumes and re-derives.
+    let name = best.split(',').next().unwrap();
+    let magic = best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x");
+    let recipe = path("recipe.csv");
+    let packed = pack_span_list(&whole, &recipe);
+    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
+    assert!(row.starts_with(&format!("bishop,c1,span:{name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
+    let (stdout, _) = run(&["verify", &recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "15", "-o", &path("resumed.csv")], 0);
+    let resumed = std::fs::read_to_string(path("resumed.csv")).unwrap();
+    assert!(resumed.lines().any(|l| l.starts_with(&format!("bishop,c1,span:{name},"))), "{resumed}");
+    let (stdout, _) = run(&["verify", "--rederive", &recipe], 0);
+    assert!(stdout.contains("  span: 1 rows"), "{stdout}");
+    // The climb without its last move, the magic kept: refused.
+    let (start, moves) = name.split_once('+').unwrap();
+    let fewer = match moves.rsplit_once('.') {
+        Some((rest, _)) => format!("{start}+{rest}"),
+        None => start.to_owned(),
+    };
+    let renamed = edited(&packed, |body| body.replace(&format!("span:{name},"), &format!("span:{fewer},")));
+    std::fs::write(path("renamed.csv"), renamed).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
+    assert!(stderr.contains("bishop c1: span:") && stderr.contains("re-deriving it gives"), "{stderr}");
+    // Moves out of order or past the limit are refused as the recipe is read.
+    let backwards = edited(&packed, |body| body.replace(&format!("span:{name},"), &format!("span:{start}+9.3,")));
+    std::fs::write(path("backwards.csv"), backwards).unwrap();
+    bad_input(&["verify", &path("backwards.csv")], &["backwards.csv:", "bishop c1", "moves increase from 1"]);
 }
 
 /// The shipped recipes, read from the checkout.

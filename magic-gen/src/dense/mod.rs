@@ -31,13 +31,14 @@ mod square;
 mod walk;
 mod walk_cache;
 
+pub use crate::search::climb_stream::{ClimbPath, MAX_MOVES};
 pub use board::{Board, CAPACITY};
 pub use packer::{Found, Packer, Placed, Searched};
 pub use params::Params;
 pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
 pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
-pub use span::{KEEP as SPAN_KEEP, SpanFound, SpanSearch, keep_best};
+pub use span::{CLIMBS, KEEP as SPAN_KEEP, SpanFound, SpanSearch, climb_plan, keep_best};
 pub use span_list::{SpanList, TITLE as SPAN_LIST_TITLE};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 pub use walk::{WALK_BITS, WALKED, walk_number, walk_start, walked_position};

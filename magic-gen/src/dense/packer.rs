@@ -160,6 +160,8 @@ pub enum Found {
     Spanned {
         /// The candidate number.
         number: u64,
+        /// The moves it climbed from that candidate (`span:N+a.b.c`; empty: none).
+        climb: super::ClimbPath,
         /// The black magic.
         magic: u64,
     },
@@ -397,8 +399,8 @@ impl Packer {
                 format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
             ),
             Found::Swept { index, magic, .. } => (magic, format!("magic {index} of the sweep for {bits} bits")),
-            Found::Spanned { number, magic } => {
-                (magic, format!("candidate {number} of the span search for {bits} bits"))
+            Found::Spanned { number, climb, magic } => {
+                (magic, format!("candidate {number}{climb} of the span search for {bits} bits"))
             }
         };
         if !self.tester.is_valid(&data, magic) {
@@ -461,7 +463,7 @@ impl Packer {
             let found = match (row.searched, row.swept, row.spanned) {
                 (true, ..) => Found::Candidate(row.position),
                 (false, Some(magic), _) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
-                (false, None, Some(magic)) => Found::Spanned { number: row.position, magic },
+                (false, None, Some(magic)) => Found::Spanned { number: row.position, climb: row.climb, magic },
                 (false, None, None) => continue,
             };
             let pair = pair_index(row.slider, row.square);
@@ -540,6 +542,10 @@ impl Packer {
                     Some(Found::Spanned { magic, .. }) => (false, None, Some(magic), None),
                     None => (false, None, None, None),
                 };
+                let climb = match self.searched[pair] {
+                    Some(Found::Spanned { climb, .. }) => climb,
+                    _ => super::ClimbPath::default(),
+                };
                 Some(RecipeRow {
                     line: 0,
                     slider,
@@ -553,6 +559,7 @@ impl Packer {
                     walked,
                     walk_start,
                     spanned,
+                    climb,
                 })
             })
             .collect();

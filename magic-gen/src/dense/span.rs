@@ -12,6 +12,8 @@
 
 use crate::geometry::Occupancies;
 use crate::magic_set::Indexing;
+use crate::search::climb_stream::{ClimbPath, MAX_MOVES, climb_move, climb_moves};
+use crate::search::few_term_stream::{rotated_down, rotation_bits};
 use crate::search::span_stream::{SpanCosts, span_candidates};
 
 use super::square::{CandidateTester, SquareData};
@@ -19,11 +21,20 @@ use super::square::{CandidateTester, SquareData};
 /// How many of the shortest-span magics a search keeps.
 pub const KEEP: usize = 64;
 
-/// A valid black magic of the span stream.
+/// Climbs of one span search (`span --climb T`): climb `i` (0-based) tries the moves
+/// `i·T + 1 ..= (i + 1)·T` from the `i mod s`-th best of the `s` best candidates (at most
+/// [`CLIMBS`]). A strict climb stops at the first magic no move of its range shortens, and
+/// which one that is depends on the moves tried, so climbs over other moves from one start
+/// reach other magics.
+pub const CLIMBS: usize = 8;
+
+/// A valid black magic of the span stream, climbed or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpanFound {
-    /// Its candidate number (1-based).
+    /// Its candidate number (1-based): the start of its climb.
     pub number: u64,
+    /// The moves it climbed from that candidate (none for the candidate itself).
+    pub climb: ClimbPath,
     /// The black magic (rotated to its shortest span by the stream).
     pub magic: u64,
     /// Its span: highest used index − lowest + 1.
@@ -33,9 +44,15 @@ pub struct SpanFound {
 }
 
 impl SpanFound {
-    /// The order of merit: shorter span, then fewer used slots, then the earlier candidate.
-    pub fn merit(&self) -> (u32, u32, u64) {
-        (self.span, self.used, self.number)
+    /// The order of merit: shorter span, then fewer used slots, then the earlier candidate and
+    /// the shorter climb.
+    pub fn merit(&self) -> (u32, u32, u64, ClimbPath) {
+        (self.span, self.used, self.number, self.climb)
+    }
+
+    /// Its name in a list: `N` or `N+a.b.c`.
+    pub fn name(&self) -> String {
+        format!("{}{}", self.number, self.climb)
     }
 }
 
@@ -68,11 +85,121 @@ impl SpanSearch {
     }
 
     fn found(&self, number: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
+        self.measure(magic, tester).map(|(span, used)| SpanFound {
+            number,
+            climb: ClimbPath::default(),
+            magic,
+            span,
+            used,
+        })
+    }
+
+    /// The span and used slots of `magic` if it is valid.
+    fn measure(&self, magic: u64, tester: &mut CandidateTester) -> Option<(u32, u32)> {
         if !tester.is_valid(&self.data, magic) {
             return None;
         }
-        let candidate = tester.candidate(&self.data, number, magic);
-        Some(SpanFound { number, magic, span: candidate.span, used: candidate.used.len() as u32 })
+        let candidate = tester.candidate(&self.data, 0, magic);
+        Some((candidate.span, candidate.used.len() as u32))
+    }
+
+    /// `magic` turned to its shortest span, with that span and its used slots, if it is valid.
+    ///
+    /// A black magic can move all its indices together, modulo the index range, by multiples
+    /// of `2^j` slots ([`rotation_bits`]); the turn that cuts the index circle inside its
+    /// longest free run (the first such run from index 0 on ties, cut at the first multiple of
+    /// `2^j` in it) leaves the shortest span. Used slots do not change with the turn.
+    fn shortest(&self, magic: u64, tester: &mut CandidateTester) -> Option<(u64, u32, u32)> {
+        self.shortest_with(magic, tester, &mut Vec::new())
+    }
+
+    /// [`SpanSearch::shortest`] with a scratch list of used indices.
+    fn shortest_with(&self, magic: u64, tester: &mut CandidateTester, slots: &mut Vec<u32>) -> Option<(u64, u32, u32)> {
+        if !tester.is_valid(&self.data, magic) {
+            return None;
+        }
+        tester.used_indices(&self.data, slots);
+        let used = slots.len() as u32;
+        let (mask, bits) = (self.costs.mask(), self.costs.bits());
+        let j = rotation_bits(mask, bits);
+        if j >= bits {
+            return Some((magic, slots[slots.len() - 1] - slots[0] + 1, used));
+        }
+        let (n, step) = (1u64 << bits, 1u64 << j);
+        // The free run after each used slot `a` (to the next used slot, around the circle): its
+        // cut points are the boundaries before slots a + 1 ..= a + 1 + run.
+        let mut best: Option<(u64, u64)> = None; // (run, cut)
+        for (i, &a) in slots.iter().enumerate() {
+            let a = u64::from(a);
+            let next = match slots.get(i + 1) {
+                Some(&next) => u64::from(next),
+                None => u64::from(slots[0]) + n,
+            };
+            let run = next - a - 1;
+            let first = a + 1;
+            let cut = first.div_ceil(step) * step;
+            if cut <= first + run && best.is_none_or(|(longest, _)| run > longest) {
+                best = Some((run, cut % n));
+            }
+        }
+        let (run, cut) = best.expect("a cut at a used slot's boundary always exists when a turn is a slot");
+        let turned = if cut == 0 { magic } else { rotated_down(magic, mask, bits, cut / step) };
+        Some((turned, (n - run) as u32, used))
+    }
+
+    /// Candidate `number` climbed by the moves of `climb`, if every move keeps it valid and
+    /// shortens it as a climb does (span, then used slots); `None` otherwise. This is what a
+    /// list row or a recipe's `span:N+a.b.c` row re-derives: one seek and a move per step.
+    pub fn derive(&self, seed: u64, number: u64, climb: &ClimbPath, tester: &mut CandidateTester) -> Option<SpanFound> {
+        let mut found = self.candidate(seed, number, tester)?;
+        let (slider, square) = (self.data.slider, self.data.square);
+        for &p in climb.moves() {
+            let (magic, span, used) = self.shortest(climb_move(seed, slider, square, p).apply(found.magic), tester)?;
+            if (span, used) >= (found.span, found.used) {
+                return None;
+            }
+            found = SpanFound { number, climb: found.climb.then(p)?, magic, span, used };
+        }
+        Some(found)
+    }
+
+    /// `start` climbed: the moves `moves` of the square's climb stream tried in order, each
+    /// taken if the moved magic is valid with a shorter span, or the same span and fewer used
+    /// slots (turned to its shortest span); it stops after [`MAX_MOVES`] moves taken, or early
+    /// when `stop` is set (checked every 2^20 moves; `None` then, so that a stopped climb is
+    /// never kept as a finished one).
+    pub fn climb(
+        &self,
+        seed: u64,
+        start: SpanFound,
+        moves: std::ops::RangeInclusive<u64>,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<SpanFound> {
+        let mut tester = CandidateTester::default();
+        let mut slots = Vec::new();
+        let (slider, square) = (self.data.slider, self.data.square);
+        let mut found = start;
+        let first = (*moves.start()).max(start.climb.moves().last().map_or(1, |&last| last + 1));
+        for (p, step) in climb_moves(seed, slider, square, first) {
+            if p > *moves.end() || found.climb.moves().len() == MAX_MOVES {
+                break;
+            }
+            if p % (1 << 20) == 0 && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return None;
+            }
+            if let Some((magic, span, used)) = self.shortest_with(step.apply(found.magic), &mut tester, &mut slots)
+                && (span, used) < (found.span, found.used)
+            {
+                found = SpanFound {
+                    climb: found.climb.then(p).expect("checked: room and order"),
+                    magic,
+                    span,
+                    used,
+                    ..found
+                };
+            }
+        }
+        Some(found)
     }
 
     /// The valid candidates among `from ..= to` (1-based), in order.
@@ -88,13 +215,26 @@ impl SpanSearch {
     }
 }
 
-/// `kept` and `more` merged, keeping the [`KEEP`] of best merit, in increasing order of number.
+/// The climbs of `list`'s candidates ([`CLIMBS`]): `(start, moves)` for each, from the
+/// candidates that did not climb, best first.
+pub fn climb_plan(list: &[SpanFound], tries: u64) -> Vec<(SpanFound, std::ops::RangeInclusive<u64>)> {
+    let mut starts: Vec<SpanFound> = list.iter().copied().filter(|f| f.climb.is_empty()).collect();
+    starts.sort_by_key(SpanFound::merit);
+    starts.truncate(CLIMBS);
+    if starts.is_empty() {
+        return Vec::new();
+    }
+    (0..CLIMBS as u64).map(|i| (starts[i as usize % starts.len()], i * tries + 1..=(i + 1) * tries)).collect()
+}
+
+/// `kept` and `more` merged, keeping the [`KEEP`] of best merit, in increasing order of
+/// (number, climb).
 pub fn keep_best(kept: &[SpanFound], more: &[SpanFound]) -> Vec<SpanFound> {
     let mut all: Vec<SpanFound> = kept.iter().chain(more).copied().collect();
     all.sort_by_key(SpanFound::merit);
-    all.dedup_by_key(|f| f.number);
+    all.dedup_by_key(|f| (f.number, f.climb));
     all.truncate(KEEP);
-    all.sort_by_key(|f| f.number);
+    all.sort_by_key(|f| (f.number, f.climb));
     all
 }
 
@@ -105,13 +245,18 @@ mod tests {
     use crate::search::terms::cost;
     use magic_tables_core::Slider;
 
+    /// Bishop c1 at 5 bits: its span stream has valid magics within the first thousands.
+    fn bishop_c1() -> (crate::geometry::Occupancies, SpanSearch) {
+        let occupancies = ReferenceSet::new().get(Slider::Bishop, "c1".parse().unwrap()).clone();
+        let search = SpanSearch::new(&occupancies, 5).unwrap();
+        (occupancies, search)
+    }
+
     /// The search finds valid magics within the range, the same ones from any starting point,
     /// and each re-derives from its number.
     #[test]
     fn scans_find_valid_magics_and_agree_with_their_numbers() {
-        let references = ReferenceSet::new();
-        let occupancies = references.get(Slider::Bishop, "c1".parse().unwrap());
-        let search = SpanSearch::new(occupancies, 5).unwrap();
+        let (occupancies, search) = bishop_c1();
         let found = search.scan(1, 1, 40_000);
         assert!(found.len() > 3, "{}", found.len());
         let halves = [search.scan(1, 1, 20_000), search.scan(1, 20_001, 40_000)].concat();
@@ -125,6 +270,42 @@ mod tests {
         let best = keep_best(&found[..2], &found[2..]);
         assert_eq!(best.len(), found.len().min(KEEP));
         assert!(best.windows(2).all(|w| w[0].number < w[1].number));
+    }
+
+    /// Climbs shorten (never lengthen) their starts, their magics have the span they state once
+    /// indexed, and replaying the moves gives them again; a path with a move dropped or added
+    /// does not.
+    #[test]
+    fn climbs_shorten_and_replay() {
+        let (occupancies, search) = bishop_c1();
+        let found = search.scan(1, 1, 40_000);
+        let plan = climb_plan(&found, 20_000);
+        assert_eq!(plan.len(), CLIMBS);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut tester = CandidateTester::default();
+        let mut moved = 0;
+        for (start, moves) in plan {
+            let climbed = search.climb(1, start, moves.clone(), &stop).unwrap();
+            assert!(climbed.merit() <= start.merit());
+            assert!(climbed.climb.moves().iter().all(|p| moves.contains(p)));
+            assert_eq!(search.measure(climbed.magic, &mut tester), Some((climbed.span, climbed.used)));
+            assert_eq!(search.derive(1, start.number, &climbed.climb, &mut tester), Some(climbed));
+            if let Some((&last, rest)) = climbed.climb.moves().split_last() {
+                moved += 1;
+                let mut shorter = ClimbPath::default();
+                for &p in rest {
+                    shorter = shorter.then(p).unwrap();
+                }
+                assert_ne!(search.derive(1, start.number, &shorter, &mut tester), Some(climbed));
+                // A move the climb did not take is refused.
+                let extra = shorter.then(last + 1).and_then(|path| path.then(last + 2)).unwrap();
+                assert_ne!(search.derive(1, start.number, &extra, &mut tester).map(|f| f.magic), Some(climbed.magic));
+            }
+        }
+        assert!(moved >= 4, "{moved} of {CLIMBS} climbs took a move");
+        // A stopped climb gives nothing.
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(search.climb(1, found[0], 1..=(1 << 21), &stop), None);
     }
 
     #[test]

@@ -14,6 +14,9 @@
 //! candidate,magic,span,used
 //! 2204518,0x0030001C00840006,1542,1280
 //! ```
+//!
+//! After `span --climb T`, a `# climb=T` line says how many moves each climb tried, and a
+//! climbed magic is listed as its start and the moves it took (`2204518+41.977.30211`).
 
 use std::fmt::Write as _;
 
@@ -21,8 +24,9 @@ use crate::reference::ReferenceSet;
 use crate::text::quote_prefix;
 use magic_tables_core::{Slider, Square};
 
-use super::span::{KEEP, SpanFound, SpanSearch};
+use super::span::{CLIMBS, KEEP, SpanFound, SpanSearch};
 use super::square::CandidateTester;
+use crate::search::climb_stream::{ClimbPath, MAX_MOVES};
 
 /// The first line of a span list.
 pub const TITLE: &str = "# magic-gen span search";
@@ -43,6 +47,8 @@ pub struct SpanList {
     pub bits: u32,
     /// Candidates tested: `1 ..= candidates`.
     pub candidates: u64,
+    /// Moves each climb tried (`span --climb`; 0: no climbs).
+    pub climb: u64,
     /// The valid ones among them of shortest span ([`SpanFound::merit`]), in increasing order.
     pub found: Vec<SpanFound>,
 }
@@ -62,13 +68,18 @@ impl SpanList {
     /// Re-derives the listed candidate `found` and compares: an error names the square, the
     /// candidate and both magics.
     pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
-        let derived = search.candidate(self.seed, found.number, &mut CandidateTester::default());
+        let derived = search.derive(self.seed, found.number, &found.climb, &mut CandidateTester::default());
         if derived != Some(*found) {
             let derived =
-                derived.map_or("no valid magic".to_owned(), |d| format!("{:#018X} (span {})", d.magic, d.span));
+                derived.map_or("no valid climb".to_owned(), |d| format!("{:#018X} (span {})", d.magic, d.span));
             return Err(format!(
                 "{} {}: candidate {} of the span search is {derived}, not the listed {:#018X} (span {}, {} used)",
-                self.slider, self.square, found.number, found.magic, found.span, found.used
+                self.slider,
+                self.square,
+                found.name(),
+                found.magic,
+                found.span,
+                found.used
             ));
         }
         Ok(())
@@ -83,9 +94,12 @@ impl SpanList {
         let _ = writeln!(text, "# square={}", self.square);
         let _ = writeln!(text, "# bits={}", self.bits);
         let _ = writeln!(text, "# candidates={}", self.candidates);
+        if self.climb > 0 {
+            let _ = writeln!(text, "# climb={}", self.climb);
+        }
         let _ = writeln!(text, "{COLUMNS}");
         for f in &self.found {
-            let _ = writeln!(text, "{},0x{:016X},{},{}", f.number, f.magic, f.span, f.used);
+            let _ = writeln!(text, "{},0x{:016X},{},{}", f.name(), f.magic, f.span, f.used);
         }
         crate::text::seal(&text)
     }
@@ -102,9 +116,9 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 3] = [None; 3];
+        let mut settings: [Option<u64>; 4] = [None; 4];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 3] = ["seed", "bits", "candidates"];
+        const NUMBERS: [&str; 4] = ["seed", "bits", "candidates", "climb"];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
         let mut last = 1;
@@ -146,35 +160,54 @@ impl SpanList {
             let parsed = (fields.len() == 4)
                 .then(|| {
                     let hex = fields[1].strip_prefix("0x")?;
+                    let (number, climb) = match fields[0].split_once('+') {
+                        Some((number, path)) => (number, ClimbPath::parse(path).ok()?),
+                        None => (fields[0], ClimbPath::default()),
+                    };
                     Some(SpanFound {
-                        number: fields[0].parse().ok()?,
+                        number: number.parse().ok()?,
+                        climb,
                         magic: u64::from_str_radix(hex, 16).ok()?,
                         span: fields[2].parse().ok()?,
                         used: fields[3].parse().ok()?,
                     })
                 })
                 .flatten()
-                .ok_or_else(|| at(format!("expected `{COLUMNS}` (a number, a 0x magic, two numbers)")))?;
-            if found.last().is_some_and(|previous| previous.number >= parsed.number) || parsed.number == 0 {
-                return Err(at(format!("candidate {} is out of order (they increase from 1)", parsed.number)));
+                .ok_or_else(|| {
+                    at(format!(
+                        "expected `{COLUMNS}` (a number or a climb N+a.b.c of at most {MAX_MOVES} increasing moves, a 0x magic, two numbers)"
+                    ))
+                })?;
+            let order = |f: &SpanFound| (f.number, f.climb);
+            if found.last().is_some_and(|previous| order(previous) >= order(&parsed)) || parsed.number == 0 {
+                return Err(at(format!("candidate {} is out of order (they increase from 1)", parsed.name())));
             }
-            if found.len() == KEEP {
+            let climbed = found.iter().filter(|f| !f.climb.is_empty()).count();
+            if found.len() - climbed == KEEP && parsed.climb.is_empty() {
                 return Err(at(format!("more than {KEEP} candidates")));
+            }
+            if climbed == CLIMBS && !parsed.climb.is_empty() {
+                return Err(at(format!("more than {CLIMBS} climbs")));
             }
             found.push(parsed);
         }
         let missing = |what: &str| format!("line {last}: no `# {what}=` line");
-        let [seed, bits, candidates] = settings;
+        let [seed, bits, candidates, climb] = settings;
         let list = SpanList {
             seed: seed.ok_or_else(|| missing("seed"))?,
             slider: slider.ok_or_else(|| missing("slider"))?,
             square: square.ok_or_else(|| missing("square"))?,
             bits: bits.and_then(|b| u32::try_from(b).ok()).ok_or_else(|| missing("bits"))?,
             candidates: candidates.ok_or_else(|| missing("candidates"))?,
+            climb: climb.unwrap_or(0),
             found,
         };
         if !header {
             return Err(format!("line {last}: no `{COLUMNS}` line"));
+        }
+        let tried = list.climb.saturating_mul(CLIMBS as u64);
+        if let Some(beyond) = list.found.iter().find(|f| f.climb.moves().last().is_some_and(|&last| last > tried)) {
+            return Err(format!("climb {} took a move beyond the {tried} its climbs tried", beyond.name()));
         }
         if let Some(beyond) = list.found.iter().find(|f| f.number > list.candidates) {
             return Err(format!("candidate {} lies beyond the {} candidates tested", beyond.number, list.candidates));
@@ -194,9 +227,23 @@ mod tests {
             square: "a1".parse().unwrap(),
             bits: 12,
             candidates: 500,
+            climb: 1000,
             found: vec![
-                SpanFound { number: 7, magic: 0xFF97_FFCB_FDFB_0004, span: 3432, used: 2560 },
-                SpanFound { number: 90, magic: 0x1234, span: 3432, used: 2304 },
+                SpanFound {
+                    number: 7,
+                    climb: ClimbPath::default(),
+                    magic: 0xFF97_FFCB_FDFB_0004,
+                    span: 3432,
+                    used: 2560,
+                },
+                SpanFound {
+                    number: 7,
+                    climb: ClimbPath::parse("3.40.999").unwrap(),
+                    magic: 0xFF97_FFCB_FDFB_0005,
+                    span: 3400,
+                    used: 2560,
+                },
+                SpanFound { number: 90, climb: ClimbPath::default(), magic: 0x1234, span: 3432, used: 2304 },
             ],
         }
     }
@@ -206,7 +253,11 @@ mod tests {
         let list = sample();
         let parsed = SpanList::parse(&list.render()).unwrap();
         assert_eq!(parsed, list);
-        assert_eq!(parsed.best().unwrap().number, 90);
+        // The climb is shortest; without it, the fewest used slots win at equal spans.
+        assert_eq!(parsed.best().unwrap().name(), "7+3.40.999");
+        let unclimbed =
+            SpanList { found: parsed.found.iter().copied().filter(|f| f.climb.is_empty()).collect(), ..parsed };
+        assert_eq!(unclimbed.best().unwrap().number, 90);
     }
 
     #[test]
@@ -227,7 +278,10 @@ mod tests {
             ),
             (text.replacen("90,", "5,", 1), "candidate 5 is out of order"),
             (text.replacen("90,", "501,", 1), "candidate 501 lies beyond the 500 candidates tested"),
-            (text.replacen(",3432,2304", ",x,2304", 1), "line 9: expected"),
+            (text.replacen(",3432,2304", ",x,2304", 1), "line 11: expected"),
+            (text.replacen("7+3.40.999", "7+40.3", 1), "line 10: expected"),
+            (text.replacen("7+3.40.999", "7+3.40.8001", 1), "climb 7+3.40.8001 took a move beyond the 8000"),
+            (text.replacen("7+3.40.999", "6+3", 1), "candidate 6+3 is out of order"),
             (text.replacen("# magic-gen span search", "# other", 1), "line 1: not a span list"),
             (text.replacen("# square=a1", "# square=z9", 1), "line 4: square:"),
         ];

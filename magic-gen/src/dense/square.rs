@@ -164,6 +164,14 @@ impl CandidateTester {
         true
     }
 
+    /// The used indices of the candidate [`CandidateTester::is_valid`] just accepted, in
+    /// increasing order, into `out` (cleared first).
+    pub fn used_indices(&self, square: &SquareData, out: &mut Vec<u32>) {
+        out.clear();
+        let epoch = self.epoch;
+        out.extend((0..square.range() as u32).filter(|&i| self.stamps[i as usize] == epoch));
+    }
+
     /// The used slots of the candidate [`CandidateTester::is_valid`] just accepted.
     pub fn candidate(&self, square: &SquareData, position: u64, magic: u64) -> Candidate {
         let epoch = self.epoch;

@@ -5,6 +5,7 @@
 //! Nothing here rejects a magic on a heuristic: every test is a necessary condition, so the first
 //! magic of a square's candidate sequence is always the one found, whatever the index size.
 
+pub mod climb_stream;
 pub mod dense_stream;
 pub mod exhaustive;
 pub mod few_term_stream;

@@ -79,6 +79,11 @@ impl SpanCosts {
         self.bits
     }
 
+    /// The square's relevant-occupancy mask.
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
     /// The candidate of eight stream words (steps 2 to 7 of the definition).
     pub fn draw(&self, w: &[u64; 8]) -> u64 {
         let q = u128::from(w[0] & 0xFFF);

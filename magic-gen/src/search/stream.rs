@@ -25,11 +25,15 @@ pub enum StreamSet {
     /// The per-square span search (`crate::dense::span`, `magic-gen span`): streams 1280 to
     /// 1407.
     Span,
+    /// The moves of the span search's climbs ([`super::climb_stream`], `span --climb`):
+    /// streams 1536 to 1663.
+    Climb,
 }
 
 /// The ChaCha stream number of (slider, square) in `set`: the set's base (0 for
 /// [`StreamSet::Fancy`], 256 for [`StreamSet::Dense`], 768 for
-/// [`StreamSet::FewTerm`], 1024 for [`StreamSet::Walk`], 1280 for [`StreamSet::Span`]) plus rook a1 = 0 … rook h8 = 63,
+/// [`StreamSet::FewTerm`], 1024 for [`StreamSet::Walk`], 1280 for [`StreamSet::Span`], 1536 for
+/// [`StreamSet::Climb`]) plus rook a1 = 0 … rook h8 = 63,
 /// bishop a1 = 64 … 127. (Streams 512 to 639 were a retired packer's: a block is never reused.)
 pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
     let base = match set {
@@ -38,6 +42,7 @@ pub const fn stream_id(set: StreamSet, slider: Slider, square: Square) -> u64 {
         StreamSet::FewTerm => 768,
         StreamSet::Walk => 1024,
         StreamSet::Span => 1280,
+        StreamSet::Climb => 1536,
     };
     base + magic_tables_core::pair_index(slider, square) as u64
 }

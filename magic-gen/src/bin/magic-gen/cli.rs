@@ -69,6 +69,11 @@ pub struct SpanArgs {
     /// Go on from the candidates --output already holds (the same search's list).
     #[arg(long = "continue")]
     pub continue_run: bool,
+    /// Once the candidates up to --candidates are tested (not after a stop), climb from the
+    /// list's 8 best: 8 climbs of TRIES moves each of the square's climb stream, each taking
+    /// the moves that shorten its magic's span (1 to 2^32; a list keeps one number of tries).
+    #[arg(long, value_name = "TRIES")]
+    pub climb: Option<u64>,
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -438,7 +438,7 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
     let best = list.best().ok_or_else(|| Failure(format!("{name}: the span search found no magic")))?;
     let search = list.search(&ReferenceSet::new()).map_err(|e| Failure(format!("{name}: {e}")))?;
     list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
-    let found = Found::Spanned { number: best.number, magic: best.magic };
+    let found = Found::Spanned { number: best.number, climb: best.climb, magic: best.magic };
     Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })
 }
 

@@ -23,7 +23,7 @@ use clap::Parser;
 use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
-use magic_gen::dense::{Packer, fixed_bits};
+use magic_gen::dense::{CandidateTester, Packer, SpanSearch, fixed_bits};
 use magic_gen::recipe::{Recipe, RecipeLayout, RecipeRow};
 use magic_gen::search::exhaustive::{ExhaustiveSearch, Shard};
 use magic_gen::search::span_stream::{SpanCosts, span_candidate};
@@ -112,7 +112,8 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
         .map(|(file, job)| {
             let (path, recipe) = &recipes[*file];
             let name = path.display().to_string();
-            derive(&name, recipe, job, walkers[*file].as_ref(), &sweeps[*file], stop.flag()).map(|d| (*file, d))
+            derive(&name, recipe, job, walkers[*file].as_ref(), &sweeps[*file], &references, stop.flag())
+                .map(|d| (*file, d))
         })
         .collect::<Result<_, Failure>>()?;
     if let Some(reason) = stop.reason() {
@@ -215,6 +216,7 @@ fn derive(
     job: &Job,
     walker: Option<&Packer>,
     sweeps: &[SweepArgs],
+    references: &ReferenceSet,
     stop: &AtomicBool,
 ) -> Result<Derived, Failure> {
     let started = Instant::now();
@@ -226,7 +228,15 @@ fn derive(
     let derived = match job.kind {
         // Sought and compared when the recipe was read.
         Kind::Stream | Kind::Search => Some(stated),
-        Kind::Span => Some(span_candidate(recipe.seed, &SpanCosts::new(row.slider, row.square, bits), row.position)),
+        Kind::Span if row.climb.is_empty() => {
+            Some(span_candidate(recipe.seed, &SpanCosts::new(row.slider, row.square, bits), row.position))
+        }
+        // A climbed magic: its candidate and every move replayed (each must still shorten it).
+        Kind::Span => {
+            let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
+            let climbed = search.derive(recipe.seed, row.position, &row.climb, &mut CandidateTester::default());
+            Some(climbed.map_or(0, |found| found.magic))
+        }
         Kind::Walk => {
             let packer = walker.expect("a walker for walk rows");
             let pair = pair_index(row.slider, row.square);

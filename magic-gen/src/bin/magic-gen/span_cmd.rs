@@ -7,6 +7,12 @@
 //! round (atomically) and states how many candidates it covers, so a run stopped by a signal or
 //! `--time` keeps every finished round and `--continue` goes on from there, ending with the list
 //! an unstopped run writes.
+//!
+//! With `--climb T`, once the candidates are tested, the list's best candidates climb
+//! ([`magic_gen::dense::climb_plan`], [`magic_gen::dense::SpanSearch::climb`]), one climb per
+//! thread, and the climbed magics join the list. The climbs depend only on the candidates
+//! tested and `T`: every run that ends its candidates climbs again from them, dropping the
+//! climbs of an earlier run, so the list is the same however the run was stopped and continued.
 
 use std::path::Path;
 use std::time::Instant;
@@ -15,7 +21,7 @@ use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
-use magic_gen::dense::{SpanFound, SpanList, keep_best};
+use magic_gen::dense::{SpanFound, SpanList, climb_plan, keep_best};
 
 use crate::cli::SpanArgs;
 use crate::interrupt::Stop;
@@ -26,6 +32,9 @@ const CHUNK: u64 = 1 << 20;
 
 /// The most worker threads `--threads` accepts.
 const MAX_THREADS: usize = 256;
+
+/// The most moves `--climb` tries from one start.
+const MAX_CLIMB: u64 = 1 << 32;
 
 pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
@@ -39,13 +48,19 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.candidates == Some(0) {
         return Err(Failure("--candidates 0: test at least one candidate".to_owned()));
     }
+    if let Some(tries) = args.climb
+        && !(1..=MAX_CLIMB).contains(&tries)
+    {
+        return Err(Failure(format!("--climb {tries} is out of range: 1 to {MAX_CLIMB}")));
+    }
     let references = ReferenceSet::new();
     let (slider, square) = (args.target.slider, args.target.square);
     let occupancies = references.get(slider, square);
     let bits = args.target.bits(true)?;
     let search = magic_gen::dense::SpanSearch::new(occupancies, bits).map_err(Failure)?;
     crate::output::check_checkpoint_file(&args.output)?;
-    let mut list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, found: Vec::new() };
+    let climb = args.climb.unwrap_or(0);
+    let mut list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, found: Vec::new() };
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
         let held =
@@ -63,7 +78,13 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         if keep_best(&held.found, &[]) != held.found {
             return Err(Failure(format!("{name}: the list is not the best of its candidates")));
         }
-        list = held;
+        if held.climb != 0 && args.climb.is_some_and(|tries| tries != held.climb) {
+            return Err(Failure(format!(
+                "--continue: {name} climbed {} moves from each start, not {climb}; give another --output",
+                held.climb
+            )));
+        }
+        list = SpanList { climb: args.climb.unwrap_or(held.climb), ..held };
     }
     let last = args.candidates.unwrap_or(u64::MAX);
     let threads = rayon::ThreadPoolBuilder::new()
@@ -97,8 +118,28 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         list.candidates = to;
         write(&list)?;
     }
+    if list.climb > 0 && !stop.flag().load(std::sync::atomic::Ordering::Relaxed) {
+        // The climbs of an earlier run are made again from the candidates alone.
+        list.found.retain(|f| f.climb.is_empty());
+        let plan = climb_plan(&list.found, list.climb);
+        if !plan.is_empty() {
+            note!("{} climbs of {} moves each", plan.len(), list.climb);
+            let climbed: Vec<Option<SpanFound>> = threads.install(|| {
+                plan.par_iter()
+                    .map(|(start, moves)| search.climb(args.seed, *start, moves.clone(), stop.flag()))
+                    .collect()
+            });
+            // Stopped, the list keeps no climb: the next run climbs them all again.
+            if let Some(climbed) = climbed.into_iter().collect::<Option<Vec<SpanFound>>>() {
+                list.found.extend(climbed);
+                list.found.sort_by_key(|f| (f.number, f.climb));
+                list.found.dedup_by_key(|f| (f.number, f.climb));
+            }
+            write(&list)?;
+        }
+    }
     let best = list.best().map_or("no valid magic yet".to_owned(), |b| {
-        format!("best span {} ({} used, candidate {}, {:#018X})", b.span, b.used, b.number, b.magic)
+        format!("best span {} ({} used, candidate {}, {:#018X})", b.span, b.used, b.name(), b.magic)
     });
     let rate = list.candidates as f64 / started.elapsed().as_secs_f64().max(1e-9);
     if let Some(reason) = stop.reason() {

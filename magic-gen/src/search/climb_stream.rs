@@ -1,0 +1,148 @@
+//! The seekable move stream of the span search's climbs (`magic-gen span --climb`): small
+//! changes of a black magic that may shorten its span.
+//!
+//! A valid magic of the span stream is rarely the shortest near it: adding or taking away a
+//! small term `c · 2^e` moves a few mask bits' weights in the index and often narrows the span
+//! (rook a1's best of 500 million span candidates, 3,125 slots, becomes 2,691 in a few million
+//! moves). A climb from a start tries the moves `1, 2, …` of its square's stream in order and
+//! keeps a move when the magic stays valid and its span, then its used slots, get smaller
+//! (`crate::dense::span`); a recipe names the kept moves by number, so the climbed magic is
+//! re-derived by replaying a handful of moves, not the millions tried.
+//!
+//! **Frozen.** Recipes name moves by number (`span:N+a.b.c`); changing anything here changes
+//! every such recipe's magics.
+//!
+//! # Definition
+//!
+//! For `(seed, slider, square, p)`, `p >= 1`: `rng = ChaCha8Rng::seed_from_u64(seed)`, stream
+//! `1536 + slider_ordinal * 64 + square_index` ([`StreamSet::Climb`]),
+//! `rng.set_word_pos((p - 1) * 4)`; read two 64-bit words `w[0]`, `w[1]` (`next_u64`). The move
+//! has one term (bit 0 of `w[0]` clear) or two; term `t` is made of `w[t]`: exponent
+//! `e = (w[t] >> 8) & 63`, factor `c = [1, 1, 3, 5][(w[t] >> 14) & 3]`, and it is added when
+//! bit 16 of `w[t]` is set, else subtracted (wrapping). The span search then turns the sum to
+//! its shortest span (`crate::dense::span`).
+
+use rand_chacha::rand_core::Rng;
+
+use magic_tables_core::{Slider, Square};
+
+use super::stream::{StreamSet, square_rng_at};
+
+/// The most moves a climb takes: it stops at the [`MAX_MOVES`]-th, so that a recipe row names
+/// them in a short field.
+pub const MAX_MOVES: usize = 24;
+
+/// The moves a climb took, by number in the climb stream, in the order taken (none: the
+/// span stream's candidate itself).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClimbPath {
+    len: u8,
+    moves: [u64; MAX_MOVES],
+}
+
+impl ClimbPath {
+    /// The moves taken.
+    pub fn moves(&self) -> &[u64] {
+        &self.moves[..usize::from(self.len)]
+    }
+
+    /// Whether no move was taken.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The path with `number` taken after the others; `None` when it is full or `number` does
+    /// not come after the last move.
+    pub fn then(&self, number: u64) -> Option<ClimbPath> {
+        let len = usize::from(self.len);
+        if len == MAX_MOVES || self.moves().last().is_some_and(|&last| last >= number) || number == 0 {
+            return None;
+        }
+        let mut next = *self;
+        next.moves[len] = number;
+        next.len += 1;
+        Some(next)
+    }
+
+    /// The path of `field`, the part after `+` in `N+a.b.c`: increasing move numbers from 1,
+    /// at most [`MAX_MOVES`].
+    pub fn parse(field: &str) -> Result<ClimbPath, String> {
+        let mut path = ClimbPath::default();
+        for part in field.split('.') {
+            let number = part.parse::<u64>().map_err(|_| format!("`{part}` is not a move number"))?;
+            path = path
+                .then(number)
+                .ok_or_else(|| format!("move {number}: moves increase from 1, at most {MAX_MOVES} of them"))?;
+        }
+        Ok(path)
+    }
+}
+
+/// `+a.b.c`, or nothing for an empty path: what follows the candidate number in a list or a
+/// recipe row.
+impl std::fmt::Display for ClimbPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, number) in self.moves().iter().enumerate() {
+            write!(f, "{}{number}", if i == 0 { '+' } else { '.' })?;
+        }
+        Ok(())
+    }
+}
+
+/// 32-bit ChaCha words of one move (two 64-bit words).
+pub const WORDS_PER_MOVE: u64 = 4;
+
+/// One move of a climb: up to two signed terms `± c · 2^e`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub(crate) words: [u64; 2],
+}
+
+impl Move {
+    /// The moved magic: `magic` plus or minus the move's terms.
+    pub fn apply(self, magic: u64) -> u64 {
+        let terms = if self.words[0] & 1 == 0 { 1 } else { 2 };
+        let mut moved = magic;
+        for &w in &self.words[..terms] {
+            let e = (w >> 8) & 63;
+            let c = [1u64, 1, 3, 5][((w >> 14) & 3) as usize];
+            let term = c << e;
+            moved = if (w >> 16) & 1 == 1 { moved.wrapping_add(term) } else { moved.wrapping_sub(term) };
+        }
+        moved
+    }
+}
+
+/// The moves `p, p + 1, …` (1-based) of (`seed`, `slider`, `square`), as `(number, move)`.
+pub fn climb_moves(seed: u64, slider: Slider, square: Square, p: u64) -> impl Iterator<Item = (u64, Move)> {
+    assert!(p >= 1, "climb moves are numbered from 1");
+    let mut rng = square_rng_at(seed, StreamSet::Climb, slider, square, WORDS_PER_MOVE, p - 1);
+    (p..).map(move |number| (number, Move { words: [rng.next_u64(), rng.next_u64()] }))
+}
+
+/// Move `p` (1-based) of (`seed`, `slider`, `square`), in O(1).
+pub fn climb_move(seed: u64, slider: Slider, square: Square, p: u64) -> Move {
+    climb_moves(seed, slider, square, p).next().expect("the stream is endless").1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A move seeks to the same words as the walk through the stream, and the stream is frozen.
+    #[test]
+    fn moves_seek_and_are_frozen() {
+        let a1: Square = "a1".parse().unwrap();
+        let walked: Vec<(u64, Move)> = climb_moves(1, Slider::Rook, a1, 5).take(20).collect();
+        for &(p, m) in &walked {
+            assert_eq!(climb_move(1, Slider::Rook, a1, p), m);
+        }
+        let moved: Vec<u64> =
+            climb_moves(1, Slider::Rook, a1, 1).take(4).map(|(_, m)| m.apply(0x7FD8_0255_FFEC_0004)).collect();
+        assert_eq!(
+            moved,
+            [0x7FD8_0256_008C_0004, 0xCFD8_0258_FFEC_0004, 0x9FD8_0256_09EC_0004, 0x7FD8_0255_FFE4_0284],
+            "{moved:#018X?}"
+        );
+    }
+}
