@@ -591,8 +591,8 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black, the lab's black and black-variable: one pack each.
-        assert_eq!(packs, 4);
+        // fixed-shift, black, the lab's two black checkpoints and black-variable: one pack each.
+        assert_eq!(packs, 5);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,
