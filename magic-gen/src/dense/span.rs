@@ -277,7 +277,7 @@ mod tests {
     /// does not.
     #[test]
     fn climbs_shorten_and_replay() {
-        let (occupancies, search) = bishop_c1();
+        let (_, search) = bishop_c1();
         let found = search.scan(1, 1, 40_000);
         let plan = climb_plan(&found, 20_000);
         assert_eq!(plan.len(), CLIMBS);
