@@ -1842,7 +1842,7 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 89 rows",
         "  walk: 41 rows",
-        "  walk: 64 rows",
+        "  walk: 61 rows",
         "  span: 17 rows",
         "  sweep: 6 rows",
         "  sweep: 2 rows",
