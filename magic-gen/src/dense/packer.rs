@@ -536,15 +536,12 @@ impl Packer {
                     None => (candidate.position, None, None),
                 };
                 let bits = variable.then_some(self.bits[pair]);
-                let (searched, swept, spanned, sweep_shard) = match self.searched[pair] {
-                    Some(Found::Candidate(_)) => (true, None, None, None),
-                    Some(Found::Swept { magic, shard, .. }) => (false, Some(magic), None, shard),
-                    Some(Found::Spanned { magic, .. }) => (false, None, Some(magic), None),
-                    None => (false, None, None, None),
-                };
-                let climb = match self.searched[pair] {
-                    Some(Found::Spanned { climb, .. }) => climb,
-                    _ => super::ClimbPath::default(),
+                let none = super::ClimbPath::default();
+                let (searched, swept, spanned, sweep_shard, climb) = match self.searched[pair] {
+                    Some(Found::Candidate(_)) => (true, None, None, None, none),
+                    Some(Found::Swept { magic, shard, .. }) => (false, Some(magic), None, shard, none),
+                    Some(Found::Spanned { magic, climb, .. }) => (false, None, Some(magic), None, climb),
+                    None => (false, None, None, None, none),
                 };
                 Some(RecipeRow {
                     line: 0,

@@ -50,6 +50,11 @@ impl SpanFound {
         (self.span, self.used, self.number, self.climb)
     }
 
+    /// The order of a list's rows: by candidate, a candidate before its climbs.
+    pub fn list_order(&self) -> (u64, ClimbPath) {
+        (self.number, self.climb)
+    }
+
     /// Its name in a list: `N` or `N+a.b.c`.
     pub fn name(&self) -> String {
         format!("{}{}", self.number, self.climb)
@@ -232,9 +237,9 @@ pub fn climb_plan(list: &[SpanFound], tries: u64) -> Vec<(SpanFound, std::ops::R
 pub fn keep_best(kept: &[SpanFound], more: &[SpanFound]) -> Vec<SpanFound> {
     let mut all: Vec<SpanFound> = kept.iter().chain(more).copied().collect();
     all.sort_by_key(SpanFound::merit);
-    all.dedup_by_key(|f| (f.number, f.climb));
+    all.dedup_by_key(|f| f.list_order());
     all.truncate(KEEP);
-    all.sort_by_key(|f| (f.number, f.climb));
+    all.sort_by_key(SpanFound::list_order);
     all
 }
 

@@ -178,8 +178,7 @@ impl SpanList {
                         "expected `{COLUMNS}` (a number or a climb N+a.b.c of at most {MAX_MOVES} increasing moves, a 0x magic, two numbers)"
                     ))
                 })?;
-            let order = |f: &SpanFound| (f.number, f.climb);
-            if found.last().is_some_and(|previous| order(previous) >= order(&parsed)) || parsed.number == 0 {
+            if found.last().is_some_and(|previous| previous.list_order() >= parsed.list_order()) || parsed.number == 0 {
                 return Err(at(format!("candidate {} is out of order (they increase from 1)", parsed.name())));
             }
             let climbed = found.iter().filter(|f| !f.climb.is_empty()).count();

@@ -174,8 +174,8 @@ impl CandidateTester {
 
     /// The used slots of the candidate [`CandidateTester::is_valid`] just accepted.
     pub fn candidate(&self, square: &SquareData, position: u64, magic: u64) -> Candidate {
-        let epoch = self.epoch;
-        let indices: Vec<u32> = (0..square.range() as u32).filter(|&i| self.stamps[i as usize] == epoch).collect();
+        let mut indices = Vec::new();
+        self.used_indices(square, &mut indices);
         let low = indices[0];
         let span = indices[indices.len() - 1] - low + 1;
         let mut used: Vec<u16> = indices.iter().map(|&i| (i - low) as u16).collect();

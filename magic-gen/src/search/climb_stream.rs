@@ -19,9 +19,9 @@
 //! `rng.set_word_pos((p - 1) * 4)`; read two 64-bit words `w[0]`, `w[1]` (`next_u64`). The move
 //! has one term (bit 0 of `w[0]` clear) or two; term `t` is made of `w[t]`: exponent
 //! `e = (w[t] >> 8) & 63`, factor `c = [1, 1, 3, 5, 7, 1, 1, 3][(w[t] >> 14) & 7]`, and it is
-//! added when bit 17 of `w[t]` is set, else subtracted (wrapping). The factor 7 matters: without
-//! it rook a6's climbs stop at a span of 1,470, with it they reach 1,355. The span search then turns the sum to
-//! its shortest span (`crate::dense::span`).
+//! added when bit 17 of `w[t]` is set, else subtracted (wrapping). The span search then turns
+//! the sum to its shortest span (`crate::dense::span`). The factor 7 matters: without it rook
+//! a6's climbs stop at a span of 1,470, with it they reach 1,355.
 
 use rand_chacha::rand_core::Rng;
 
@@ -96,7 +96,7 @@ pub const WORDS_PER_MOVE: u64 = 4;
 /// One move of a climb: up to two signed terms `± c · 2^e`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
-    pub(crate) words: [u64; 2],
+    words: [u64; 2],
 }
 
 impl Move {

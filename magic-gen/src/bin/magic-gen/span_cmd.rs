@@ -132,8 +132,8 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
             // Stopped, the list keeps no climb: the next run climbs them all again.
             if let Some(climbed) = climbed.into_iter().collect::<Option<Vec<SpanFound>>>() {
                 list.found.extend(climbed);
-                list.found.sort_by_key(|f| (f.number, f.climb));
-                list.found.dedup_by_key(|f| (f.number, f.climb));
+                list.found.sort_by_key(SpanFound::list_order);
+                list.found.dedup_by_key(|f| f.list_order());
             }
             write(&list)?;
         }
