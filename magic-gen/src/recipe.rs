@@ -216,11 +216,12 @@ impl Recipe {
     /// and `magic-gen verify --rederive` derives again.
     pub fn audit_lines(&self, file: &str) -> Vec<String> {
         let count = |kind: fn(&RecipeRow) -> bool| self.rows.iter().filter(|row| kind(row)).count();
-        let walks = count(|row| row.walked.is_some());
+        let walks = count(|row| row.walked.is_some() && row.climb.is_empty());
+        let walk_climbs = count(|row| row.walked.is_some() && !row.climb.is_empty());
         let sweeps = count(|row| row.swept.is_some());
         let spans = count(|row| row.spanned.is_some() && row.climb.is_empty());
         let climbs = count(|row| row.spanned.is_some() && !row.climb.is_empty());
-        let derived = self.rows.len() - walks - sweeps - spans - climbs;
+        let derived = self.rows.len() - walks - walk_climbs - sweeps - spans - climbs;
         let mut lines = vec![format!(
             "Re-derived by this build from the seed: {derived} of {} rows (stream positions, search:N).",
             self.rows.len()
@@ -232,6 +233,7 @@ impl Recipe {
                 (sweeps, "sweep:N (one sweep shard each)"),
                 (spans, "span:N (a seek of the span stream)"),
                 (climbs, "span:N+a.b.c (a seek of the span stream and each move of its climb)"),
+                (walk_climbs, "walk:N@K+a.b.c (one walk and each move of its climb)"),
             ] {
                 if rows > 0 {
                     kinds.push(format!("{rows} {what}"));
@@ -587,17 +589,42 @@ fn parse_row(
                 },
                 _ => (found, None),
             };
+            // A climb from a walk names its moves after its start (`walk:N@K+a.b.c`).
+            let (suffix, walk_climb) = match (found, suffix) {
+                (Some(("walk", _)), Some(suffix)) => match suffix.split_once('+') {
+                    Some((start, path)) => {
+                        let climb = ClimbPath::parse(path)
+                            .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?;
+                        if layout != RecipeLayout::Packed(Indexing::Black) || bits.is_none() {
+                            return Err(at_square(
+                                "a climb from a walk is a black magic with its bits: only in black-variable recipes"
+                                    .to_owned(),
+                            ));
+                        }
+                        (Some(start), climb)
+                    }
+                    None => (Some(suffix), ClimbPath::default()),
+                },
+                _ => (suffix, ClimbPath::default()),
+            };
             // A climbed span magic names its moves after `+` (`span:N+a.b.c`).
             let (found, climb) = match found {
                 Some(("span", number)) => match number.split_once('+') {
                     Some((number, path)) => {
                         let climb = ClimbPath::parse(path)
                             .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?;
+                        if climb.moves().len() > crate::search::climb_stream::MAX_MOVES {
+                            return Err(at_square(format!(
+                                "`{}`: a span candidate's climb takes at most {} moves",
+                                quote_prefix(fields[2]),
+                                crate::search::climb_stream::MAX_MOVES
+                            )));
+                        }
                         (Some(("span", number)), climb)
                     }
                     None => (found, ClimbPath::default()),
                 },
-                _ => (found, ClimbPath::default()),
+                _ => (found, walk_climb),
             };
             let (mut sweep_shard, mut walk_start) = (None, None);
             match (found, suffix) {

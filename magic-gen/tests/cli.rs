@@ -1820,6 +1820,92 @@ fn span_climbs_are_continued_packed_and_rederived() {
     bad_input(&["verify", &path("backwards.csv")], &["backwards.csv:", "bishop c1", "moves increase from 1"]);
 }
 
+/// `magic-gen span --walks CACHE --climb T`: climbs from a packing's walks; `pack --searched`
+/// walks the chosen walk again, gives the square the climb as `walk:N@K+a.b.c`, which verifies,
+/// resumes and re-derives (a row with a move dropped does not); a packing with other walk
+/// settings, and caches that cannot serve, are refused by name.
+#[test]
+fn span_climbs_from_walks_are_packed_and_rederived() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (cache, list, recipe) = (path("walks.csv"), path("climbs.csv"), path("recipe.csv"));
+    let walks = ["--set", "walks=4", "--set", "walk-steps=2000"];
+    run(&[&SPAN_PACK[..], &SPAN_PACK_SMALL, &walks, &["--walk-cache", &cache, "-o", &path("plain.csv")]].concat(), 0);
+    let span = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--threads", "2"];
+    let climb = ["--walks", &cache, "--climb", "20000", "--rounds", "2"];
+    let (_, stderr) = run(&[&span[..], &climb, &["-o", &list]].concat(), 0);
+    assert!(stderr.contains("8 climbs of 20000 moves from its walks") && stderr.contains("best span"), "{stderr}");
+    let text = std::fs::read_to_string(&list).unwrap();
+    assert!(
+        text.contains("# candidates=0\n# climb=20000\n# walks=4\n# walk_steps=2000\n# walk_gap=0\n# rounds=2\n"),
+        "{text}"
+    );
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("walk:")).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|l| l.contains('@') && l.contains('+')), "{text}");
+    // The same run writes the same list.
+    let one = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--threads", "1", "--walks", &cache];
+    run(&[&one[..], &["--climb", "20000", "--rounds", "2", "-o", &path("again.csv")]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(path("again.csv")).unwrap(), text);
+    let merit = |l: &&str| {
+        let f: Vec<&str> = l.split(',').collect();
+        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
+    };
+    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
+    let (name, magic) =
+        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    // Packed with the walks' settings: the row names the walk and the climb.
+    run(
+        &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &walks, &["--walk-cache", &cache, "--searched", &list, "-o", &recipe]]
+            .concat(),
+        0,
+    );
+    let packed = std::fs::read_to_string(&recipe).unwrap();
+    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
+    assert!(row.starts_with(&format!("bishop,c1,{name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
+    let (stdout, _) = run(&["verify", &recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    let resume = ["pack", "--preset", "classic", "--set", "walks=4", "--set", "walk-steps=2000", "--resume", &recipe];
+    run(&[&resume[..], &["--iterations", "15", "-o", &path("resumed.csv")]].concat(), 0);
+    let resumed = std::fs::read_to_string(path("resumed.csv")).unwrap();
+    assert!(resumed.lines().any(|l| l.starts_with(&format!("bishop,c1,{name},"))), "{resumed}");
+    let (stdout, _) = run(&["verify", "--rederive", &recipe], 0);
+    assert!(stdout.contains("128 of 128 rows re-derived"), "{stdout}");
+    // The climb without its last move, the magic kept: refused by the audit.
+    let fewer = match name.rsplit_once('.') {
+        Some((rest, _)) => rest.to_owned(),
+        None => name.split_once('+').unwrap().0.to_owned() + "+1",
+    };
+    let renamed = edited(&packed, |body| body.replace(&format!("{name},"), &format!("{fewer},")));
+    std::fs::write(path("renamed.csv"), renamed).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
+    assert!(stderr.contains("bishop c1: walk:") && stderr.contains("re-deriving it gives"), "{stderr}");
+    // Other walks than the list's, or none: refused before packing.
+    let other = ["--set", "walks=4", "--set", "walk-steps=1000"];
+    let (_, stderr) =
+        run(&[&SPAN_PACK[..], &SPAN_PACK_SMALL, &other, &["--searched", &list, "-o", &path("x.csv")]].concat(), 2);
+    assert!(
+        stderr.contains(&format!("error: bishop c1: the climb {name}")) && stderr.contains("other walk settings"),
+        "{stderr}"
+    );
+    let (_, stderr) =
+        run(&[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", &list, "-o", &path("x.csv")]].concat(), 2);
+    assert!(stderr.contains("error: bishop c1:") && stderr.contains("this run makes no walks"), "{stderr}");
+    // Caches that cannot serve the climbs.
+    let seed8 = ["span", "--slider", "bishop", "--square", "c1", "--seed", "8", "--walks", &cache, "--climb", "9"];
+    bad_input(&[&seed8[..], &["-o", &path("x.csv")]].concat(), &["walks.csv", "walks of seed 7, not --seed 8"]);
+    let nine = ["span", "--slider", "rook", "--square", "d2", "--bits", "9", "--seed", "7", "--walks", &cache];
+    bad_input(
+        &[&nine[..], &["--climb", "9", "-o", &path("x.csv")]].concat(),
+        &["rook d2 walked with 10 index bits, not 9"],
+    );
+    // Command-line conflicts (clap's usage errors): no --climb, or --continue.
+    let (_, stderr) = run(&[&span[..], &["--walks", &cache, "-o", &path("x.csv")]].concat(), 2);
+    assert!(stderr.contains("--climb"), "{stderr}");
+    let (_, stderr) =
+        run(&[&span[..], &["--walks", &cache, "--climb", "9", "--continue", "-o", &path("x.csv")]].concat(), 2);
+    assert!(stderr.contains("--continue"), "{stderr}");
+}
+
 /// The shipped recipes, read from the checkout.
 fn shipped(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data").join(name).to_str().unwrap().to_owned()

@@ -158,8 +158,12 @@ pub enum Found {
     /// seed, and the magic: a recipe states the magic (`span:N` with the `magic` column) and the
     /// build checks it; `pack --searched` re-derives it from its number when it reads the list.
     Spanned {
-        /// The candidate number.
+        /// The candidate number (the walk's number for a climb from a walk).
         number: u64,
+        /// For a climb from walk `number` of the packer's walks (`walk:N@K+a.b.c`, `span
+        /// --walks`): the stream position `K` the walk started from. The packer walks that walk
+        /// again and replays the climb before it takes the magic.
+        walk: Option<u64>,
         /// The moves it climbed from that candidate (`span:N+a.b.c`; empty: none).
         climb: super::ClimbPath,
         /// The black magic.
@@ -378,6 +382,17 @@ impl Packer {
     /// square not placed yet; an error if the packer is not black or the magic does not index
     /// the square without a destructive collision.
     pub fn use_searched(&mut self, references: &ReferenceSet, searched: Searched) -> Result<(), String> {
+        self.use_searched_checked(references, searched, true)
+    }
+
+    /// [`Packer::use_searched`]; a climb from a walk is walked again and replayed only with
+    /// `check_walks` (a restart in place takes the squares its run already checked).
+    fn use_searched_checked(
+        &mut self,
+        references: &ReferenceSet,
+        searched: Searched,
+        check_walks: bool,
+    ) -> Result<(), String> {
         let Searched { pair, bits, found } = searched;
         let number = found.position();
         let (slider, square) = pair_parts(pair);
@@ -399,8 +414,11 @@ impl Packer {
                 format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
             ),
             Found::Swept { index, magic, .. } => (magic, format!("magic {index} of the sweep for {bits} bits")),
-            Found::Spanned { number, climb, magic } => {
+            Found::Spanned { number, walk: None, climb, magic } => {
                 (magic, format!("candidate {number}{climb} of the span search for {bits} bits"))
+            }
+            Found::Spanned { number, walk: Some(start), climb, magic } => {
+                (magic, format!("the climb walk:{number}@{start}{climb} for {bits} bits"))
             }
         };
         if !self.tester.is_valid(&data, magic) {
@@ -409,9 +427,44 @@ impl Packer {
         let candidate = self.tester.candidate(&data, number, magic);
         self.squares[pair] = data;
         self.bits[pair] = bits;
+        if let Found::Spanned { number, walk: Some(start), climb, magic } = found
+            && check_walks
+        {
+            self.check_walk_climb(pair, occupancies, (number, start), &climb, magic)
+                .map_err(|e| format!("{slider} {square}: {what}: {e}"))?;
+        }
         self.pools[pair] = vec![candidate];
         self.searched[pair] = Some(found);
         Ok(())
+    }
+
+    /// Walks walk `number` of pair `pair` from stream position `start` again, as this run
+    /// walks ([`Packer::walk_number`]), and replays `climb` from its magic
+    /// ([`super::SpanSearch::derive_walked`]): an error unless that gives `magic`.
+    fn check_walk_climb(
+        &self,
+        pair: usize,
+        occupancies: &crate::geometry::Occupancies,
+        (number, start): (u64, u64),
+        climb: &super::ClimbPath,
+        magic: u64,
+    ) -> Result<(), String> {
+        if self.params.walks == 0 {
+            return Err("a climb from a walk, but this run makes no walks (--set walks=…)".to_owned());
+        }
+        let walk_magic = self
+            .walk_number(pair, number, Some(start), &AtomicBool::new(false))
+            .ok_or_else(|| format!("stream position {start} starts no walk in this run"))?;
+        let search = super::SpanSearch::new(occupancies, self.bits[pair])?;
+        let climbed =
+            search.derive_walked(self.seed, (number, start), walk_magic, climb, &mut CandidateTester::default());
+        match climbed {
+            Some(found) if found.magic == magic => Ok(()),
+            Some(found) => {
+                Err(format!("gives {:#018X} in this run, not {magic:#018X} (other walk settings?)", found.magic))
+            }
+            None => Err("its moves do not each shorten the walk's magic in this run (other walk settings?)".to_owned()),
+        }
     }
 
     /// The search state `recipe` describes: its placement, iteration and stream cursors, with
@@ -459,15 +512,22 @@ impl Packer {
             }
         }
         let mut packer = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params);
+        let check_walks = !matches!(walks, Walks::Adopt(_));
         for row in &recipe.rows {
-            let found = match (row.searched, row.swept, row.spanned) {
+            let found = match (row.searched, row.swept, row.spanned, row.walked) {
                 (true, ..) => Found::Candidate(row.position),
-                (false, Some(magic), _) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
-                (false, None, Some(magic)) => Found::Spanned { number: row.position, climb: row.climb, magic },
-                (false, None, None) => continue,
+                (false, Some(magic), ..) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
+                (false, None, Some(magic), _) => {
+                    Found::Spanned { number: row.position, walk: None, climb: row.climb, magic }
+                }
+                // A climb from a walk is a searched square, not one of the walks' candidates.
+                (false, None, None, Some(magic)) if !row.climb.is_empty() => {
+                    Found::Spanned { number: row.position, walk: row.walk_start, climb: row.climb, magic }
+                }
+                _ => continue,
             };
             let pair = pair_index(row.slider, row.square);
-            packer.use_searched(references, Searched { pair, bits: bits[pair], found })?;
+            packer.use_searched_checked(references, Searched { pair, bits: bits[pair], found }, check_walks)?;
         }
         match walks {
             Walks::Adopt(walked) => packer.adopt_walks(walked),
@@ -481,7 +541,7 @@ impl Packer {
             let offset = row.offset.expect("packed rows have offsets") as usize;
             let pair = pair_index(row.slider, row.square);
             let position = match row.walked {
-                Some(magic) => {
+                Some(magic) if row.climb.is_empty() => {
                     // The walk of that number from the start the row names; a row that names none
                     // (`walk:N`) means the run's walk of that number, wherever it started.
                     let position = match row.walk_start {
@@ -500,7 +560,7 @@ impl Packer {
                     }
                     position
                 }
-                None => row.position,
+                _ => row.position,
             };
             if !packer.place_recipe(pair, position, offset) {
                 return Err(format!(
@@ -531,15 +591,20 @@ impl Packer {
                 let offset = (placed.start - placed.candidate.low as usize) as u32;
                 // A walked candidate is written as its walk number, with its magic.
                 let candidate = &placed.candidate;
-                let (position, walked, walk_start) = match walk_number(candidate.position) {
-                    Some(number) => (number, Some(candidate.magic), walk_start(candidate.position)),
-                    None => (candidate.position, None, None),
+                let (position, walked, walk_start) = match (walk_number(candidate.position), self.searched[pair]) {
+                    (Some(number), _) => (number, Some(candidate.magic), walk_start(candidate.position)),
+                    // A climb from a walk is written as that walk with its moves.
+                    (None, Some(Found::Spanned { walk: Some(start), magic, .. })) => {
+                        (candidate.position, Some(magic), Some(start))
+                    }
+                    (None, _) => (candidate.position, None, None),
                 };
                 let bits = variable.then_some(self.bits[pair]);
                 let none = super::ClimbPath::default();
                 let (searched, swept, spanned, sweep_shard, climb) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None, None, None, none),
                     Some(Found::Swept { magic, shard, .. }) => (false, Some(magic), None, shard, none),
+                    Some(Found::Spanned { walk: Some(_), climb, .. }) => (false, None, None, None, climb),
                     Some(Found::Spanned { magic, climb, .. }) => (false, None, Some(magic), None, climb),
                     None => (false, None, None, None, none),
                 };

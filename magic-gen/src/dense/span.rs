@@ -12,9 +12,10 @@
 
 use crate::geometry::Occupancies;
 use crate::magic_set::Indexing;
-use crate::search::climb_stream::{ClimbPath, MAX_MOVES, climb_move, climb_moves};
+use crate::search::climb_stream::{ClimbPath, MAX_MOVES, MAX_PATH, climb_move, climb_moves};
 use crate::search::few_term_stream::{rotated_down, rotation_bits};
 use crate::search::span_stream::{SpanCosts, span_candidates};
+use crate::search::terms::cost;
 
 use super::square::{CandidateTester, SquareData};
 
@@ -28,11 +29,57 @@ pub const KEEP: usize = 64;
 /// reach other magics.
 pub const CLIMBS: usize = 8;
 
-/// A valid black magic of the span stream, climbed or not.
+/// What a climb takes as better ([`SpanSearch::climb`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// From a span candidate: a shorter span, or the same and fewer used slots.
+    Span,
+    /// From a walk: a lower cost (then span, then used slots), or a lower span plus cost
+    /// (then used slots).
+    Walk,
+}
+
+/// A magic as a climb compares it: `(magic, span, used)`.
+type Shape = (u64, u32, u32);
+
+impl Rule {
+    /// The rule of a climb from `start`.
+    fn of(start: &SpanFound) -> Rule {
+        if start.walk.is_some() { Rule::Walk } else { Rule::Span }
+    }
+
+    /// The most moves such a climb takes.
+    fn most_moves(self) -> usize {
+        match self {
+            Rule::Span => MAX_MOVES,
+            Rule::Walk => MAX_PATH,
+        }
+    }
+
+    /// Whether a climb by this rule takes `new` over `old`.
+    fn better(self, search: &SpanSearch, new: Shape, old: Shape) -> bool {
+        let ((new_magic, new_span, new_used), (old_magic, old_span, old_used)) = (new, old);
+        match self {
+            Rule::Span => (new_span, new_used) < (old_span, old_used),
+            Rule::Walk => {
+                let (new_cost, old_cost) = (search.cost(new_magic), search.cost(old_magic));
+                (new_cost, new_span, new_used) < (old_cost, old_span, old_used)
+                    || (search.slots(new_span) + new_cost, new_used) < (search.slots(old_span) + old_cost, old_used)
+            }
+        }
+    }
+}
+
+/// A valid black magic of the span stream, climbed or not, or a climb from a magic of the
+/// packer's valid-space walks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpanFound {
-    /// Its candidate number (1-based): the start of its climb.
+    /// Its candidate number (1-based): the start of its climb; for a climb from a walk, the
+    /// walk's number (1-based).
     pub number: u64,
+    /// For a climb from a walk (`walk:N@K+a.b.c`, [`SpanSearch::walked`]): the stream position
+    /// `K` of the packer's stream the walk started from. `None` for the span stream's magics.
+    pub walk: Option<u64>,
     /// The moves it climbed from that candidate (none for the candidate itself).
     pub climb: ClimbPath,
     /// The black magic (rotated to its shortest span by the stream).
@@ -44,20 +91,24 @@ pub struct SpanFound {
 }
 
 impl SpanFound {
-    /// The order of merit: shorter span, then fewer used slots, then the earlier candidate and
-    /// the shorter climb.
-    pub fn merit(&self) -> (u32, u32, u64, ClimbPath) {
-        (self.span, self.used, self.number, self.climb)
+    /// The order of merit: shorter span, then fewer used slots, then the earlier candidate (a
+    /// span candidate before a walk) and the shorter climb.
+    pub fn merit(&self) -> (u32, u32, Option<u64>, u64, ClimbPath) {
+        (self.span, self.used, self.walk, self.number, self.climb)
     }
 
-    /// The order of a list's rows: by candidate, a candidate before its climbs.
-    pub fn list_order(&self) -> (u64, ClimbPath) {
-        (self.number, self.climb)
+    /// The order of a list's rows: by candidate (span candidates, then walks by their start),
+    /// a candidate before its climbs.
+    pub fn list_order(&self) -> (Option<u64>, u64, ClimbPath) {
+        (self.walk, self.number, self.climb)
     }
 
-    /// Its name in a list: `N` or `N+a.b.c`.
+    /// Its name in a list: `N` or `N+a.b.c`, or `walk:N@K+a.b.c` for a climb from a walk.
     pub fn name(&self) -> String {
-        format!("{}{}", self.number, self.climb)
+        match self.walk {
+            Some(start) => format!("walk:{}@{start}{}", self.number, self.climb),
+            None => format!("{}{}", self.number, self.climb),
+        }
     }
 }
 
@@ -83,6 +134,17 @@ impl SpanSearch {
         })
     }
 
+    /// `magic`'s cost ([`cost`]): the summed index weights of the mask bits, in units of
+    /// `2^(64 - bits)` a slot.
+    fn cost(&self, magic: u64) -> u128 {
+        cost(magic, self.costs.mask())
+    }
+
+    /// `slots` slots in the cost's units.
+    fn slots(&self, slots: u32) -> u128 {
+        u128::from(slots) << (64 - self.costs.bits())
+    }
+
     /// Candidate `number` (1-based), if it is a valid magic.
     pub fn candidate(&self, seed: u64, number: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
         let magic = crate::search::span_stream::span_candidate(seed, &self.costs, number);
@@ -92,6 +154,7 @@ impl SpanSearch {
     fn found(&self, number: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
         self.measure(magic, tester).map(|(span, used)| SpanFound {
             number,
+            walk: None,
             climb: ClimbPath::default(),
             magic,
             span,
@@ -156,23 +219,78 @@ impl SpanSearch {
     /// shortens it as a climb does (span, then used slots); `None` otherwise. This is what a
     /// list row or a recipe's `span:N+a.b.c` row re-derives: one seek and a move per step.
     pub fn derive(&self, seed: u64, number: u64, climb: &ClimbPath, tester: &mut CandidateTester) -> Option<SpanFound> {
-        let mut found = self.candidate(seed, number, tester)?;
+        let start = self.candidate(seed, number, tester)?;
+        self.replay(seed, start, climb, tester)
+    }
+
+    /// The start of a climb from walk `number` (1-based) of the packer's valid-space walks,
+    /// started at stream position `start`, whose magic is `magic`: that magic turned to its
+    /// shortest span, if it is valid. The walk scores its own span (with its gap), so its
+    /// magic may sit at another turn.
+    pub fn walked(&self, number: u64, start: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
+        let (magic, span, used) = self.shortest(magic, tester)?;
+        Some(SpanFound { number, walk: Some(start), climb: ClimbPath::default(), magic, span, used })
+    }
+
+    /// What a `walk:N@K+a.b.c` row re-derives once its walk is walked again (its magic
+    /// `walk_magic`): [`SpanSearch::walked`], then every move of `climb`, each of which must
+    /// still shorten it; `None` otherwise.
+    pub fn derive_walked(
+        &self,
+        seed: u64,
+        (number, start): (u64, u64),
+        walk_magic: u64,
+        climb: &ClimbPath,
+        tester: &mut CandidateTester,
+    ) -> Option<SpanFound> {
+        let first = self.walked(number, start, walk_magic, tester)?;
+        self.replay(seed, first, climb, tester)
+    }
+
+    /// `found` moved by each move of `climb` in turn, each required to keep it valid and
+    /// better it by its climb's rule ([`SpanSearch::climb`]), and no more moves than its climb
+    /// takes.
+    fn replay(
+        &self,
+        seed: u64,
+        mut found: SpanFound,
+        climb: &ClimbPath,
+        tester: &mut CandidateTester,
+    ) -> Option<SpanFound> {
+        if climb.moves().len() > Rule::of(&found).most_moves() {
+            return None;
+        }
         let (slider, square) = (self.data.slider, self.data.square);
+        let rule = Rule::of(&found);
         for &p in climb.moves() {
             let (magic, span, used) = self.shortest(climb_move(seed, slider, square, p).apply(found.magic), tester)?;
-            if (span, used) >= (found.span, found.used) {
+            if !rule.better(self, (magic, span, used), (found.magic, found.span, found.used)) {
                 return None;
             }
-            found = SpanFound { number, climb: found.climb.then(p)?, magic, span, used };
+            found = SpanFound { climb: found.climb.then(p)?, magic, span, used, ..found };
         }
         Some(found)
     }
 
     /// `start` climbed: the moves `moves` of the square's climb stream tried in order, each
-    /// taken if the moved magic is valid with a shorter span, or the same span and fewer used
-    /// slots (turned to its shortest span); it stops after [`MAX_MOVES`] moves taken, or early
-    /// when `stop` is set (checked every 2^20 moves; `None` then, so that a stopped climb is
-    /// never kept as a finished one).
+    /// taken if the moved magic (turned to its shortest span) is valid and better by the
+    /// climb's rule:
+    ///
+    /// * from a span candidate, a shorter span, or the same span and fewer used slots; it stops
+    ///   after [`MAX_MOVES`] moves taken;
+    /// * from a walk, a lower cost (`Σ_b |s_b|` over the mask bits, [`cost`]: the index weights
+    ///   of the mask bits, which bound the span once below the index range; then span, then
+    ///   used slots), or a lower sum of span and cost in slots (then used slots); it stops
+    ///   after [`MAX_PATH`] moves taken. A walk's magic spreads its indices over the whole
+    ///   circle (rook e2: span 1,007, cost about 1,400 slots) and hardly a move shortens that
+    ///   span, while many lower the cost until the indices leave a run free (e2: 860 from its
+    ///   walks); on edge squares the sum falls with the span (rook f1: 2,036 to 1,791). Each
+    ///   half alone loses squares (measured from the same walks and moves: span alone stops e2
+    ///   at 1,006; cost alone f1 at 2,038; the sum alone c2 at 1,008, where the rule reaches
+    ///   894).
+    ///
+    /// It stops early when `stop` is set (checked every 2^20 moves; `None` then, so that a
+    /// stopped climb is never kept as a finished one).
     pub fn climb(
         &self,
         seed: u64,
@@ -183,18 +301,28 @@ impl SpanSearch {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let (slider, square) = (self.data.slider, self.data.square);
+        let rule = Rule::of(&start);
         let mut found = start;
+        // A walk's climb refuses a magic whose cost alone reaches the span plus cost before
+        // testing it: neither its cost nor its sum can be lower (a turn keeps the cost, and a
+        // span is at least one slot).
+        let mut bound = self.slots(found.span) + self.cost(found.magic);
         let first = (*moves.start()).max(start.climb.moves().last().map_or(1, |&last| last + 1));
         for (p, step) in climb_moves(seed, slider, square, first) {
-            if p > *moves.end() || found.climb.moves().len() == MAX_MOVES {
+            if p > *moves.end() || found.climb.moves().len() == rule.most_moves() {
                 break;
             }
             if p % (1 << 20) == 0 && stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return None;
             }
-            if let Some((magic, span, used)) = self.shortest_with(step.apply(found.magic), &mut tester, &mut slots)
-                && (span, used) < (found.span, found.used)
+            let moved = step.apply(found.magic);
+            if rule == Rule::Walk && self.cost(moved) >= bound {
+                continue;
+            }
+            if let Some((magic, span, used)) = self.shortest_with(moved, &mut tester, &mut slots)
+                && rule.better(self, (magic, span, used), (found.magic, found.span, found.used))
             {
+                bound = self.slots(span) + self.cost(magic);
                 found = SpanFound {
                     climb: found.climb.then(p).expect("checked: room and order"),
                     magic,
@@ -230,6 +358,21 @@ pub fn climb_plan(list: &[SpanFound], tries: u64) -> Vec<(SpanFound, std::ops::R
         return Vec::new();
     }
     (0..CLIMBS as u64).map(|i| (starts[i as usize % starts.len()], i * tries + 1..=(i + 1) * tries)).collect()
+}
+
+/// The climbs of `span --walks … --rounds R`: `R` from each walk of `walked`; climb `j`
+/// (0-based) starts from walk `j mod W` (`W` walks, in their order) and tries the moves
+/// `j·T + 1 ..= (j + 1)·T`. A walk's magic sits in a valley of its own, and a strict climb stops
+/// in whichever local floor its moves reach first: which start and which moves go furthest is
+/// luck (rook g5 from its walks: 817 slots with `T` = 250,000, 992 with 1,000,000, 1,015 with
+/// 4,000,000), so many short climbs from every walk beat a few long ones.
+pub fn walk_climb_plan(
+    walked: &[SpanFound],
+    tries: u64,
+    rounds: u64,
+) -> Vec<(SpanFound, std::ops::RangeInclusive<u64>)> {
+    let climbs = walked.len() as u64 * rounds;
+    (0..climbs).map(|j| (walked[(j % walked.len() as u64) as usize], j * tries + 1..=(j + 1) * tries)).collect()
 }
 
 /// `kept` and `more` merged, keeping the [`KEEP`] of best merit, in increasing order of
@@ -311,6 +454,52 @@ mod tests {
         // A stopped climb gives nothing.
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(search.climb(1, found[0], 1..=(1 << 21), &stop), None);
+    }
+
+    /// Climbs from walks: each walk climbs over its own moves by its rule, a climb
+    /// replays from the walk's magic and its start, and not from another walk's magic or with
+    /// a move dropped; an invalid magic starts nothing.
+    #[test]
+    fn walk_climbs_replay_from_their_walk() {
+        let (_, search) = bishop_c1();
+        let mut tester = CandidateTester::default();
+        // Valid magics standing in for a walk's: the span stream's, linear and unturned.
+        let magics: Vec<u64> = search.scan(1, 1, 40_000).iter().map(|f| f.magic).take(6).collect();
+        let walked: Vec<SpanFound> = (1..)
+            .zip(&magics)
+            .map(|(number, &magic)| search.walked(number, 1000 + number, magic, &mut tester).unwrap())
+            .collect();
+        assert_eq!(walked[2].name(), "walk:3@1003");
+        assert_eq!(search.walked(1, 5, 0, &mut tester), None);
+        let plan = walk_climb_plan(&walked, 20_000, 2);
+        assert_eq!(plan.len(), 2 * walked.len());
+        assert_eq!(plan[1].1, 20_001..=40_000);
+        let w = walked.len();
+        assert_eq!((plan[w].0, plan[w].1.clone()), (walked[0], w as u64 * 20_000 + 1..=(w as u64 + 1) * 20_000));
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let mut moved = 0;
+        for ((start, moves), &magic) in plan.into_iter().zip(magics.iter().cycle()) {
+            let climbed = search.climb(1, start, moves, &stop).unwrap();
+            // Each move kept by the walk rule (the replay below checks every one of them).
+            assert_eq!(climbed.walk, start.walk);
+            assert!(climbed.climb.moves().len() <= MAX_PATH);
+            let key = (climbed.number, climbed.walk.unwrap());
+            assert_eq!(search.derive_walked(1, key, magic, &climbed.climb, &mut tester), Some(climbed));
+            if let Some((_, rest)) = climbed.climb.moves().split_last() {
+                moved += 1;
+                let mut shorter = ClimbPath::default();
+                for &p in rest {
+                    shorter = shorter.then(p).unwrap();
+                }
+                assert_ne!(search.derive_walked(1, key, magic, &shorter, &mut tester), Some(climbed));
+                let other = magics.iter().copied().find(|&m| m != magic).unwrap();
+                assert_ne!(
+                    search.derive_walked(1, key, other, &climbed.climb, &mut tester).map(|f| f.magic),
+                    Some(climbed.magic)
+                );
+            }
+        }
+        assert!(moved >= 2, "{moved} of {} climbs took a move", magics.len());
     }
 
     #[test]

@@ -17,6 +17,13 @@
 //!
 //! After `span --climb T`, a `# climb=T` line says how many moves each climb tried, and a
 //! climbed magic is listed as its start and the moves it took (`2204518+41.977.30211`).
+//!
+//! `span --walks FILE --climb T` climbs from the square's magics in a walk cache of `magic-gen
+//! walk` or `pack --walk-cache` instead of the span stream's: the list then tests no candidate
+//! (`# candidates=0`), says which walks it climbed from (`# walks=W`, the first `W` of the
+//! square, made with `# walk_steps=` moves and `# walk_gap=`), and lists only climbs, each
+//! named by its walk's number and start and the moves it took (`walk:12@3071+5.880.90211`).
+//! The packer that reads it walks that walk again before it takes the magic.
 
 use std::fmt::Write as _;
 
@@ -34,6 +41,20 @@ pub const TITLE: &str = "# magic-gen span search";
 /// The column header of the found roots.
 const COLUMNS: &str = "candidate,magic,span,used";
 
+/// The walks a list's climbs started from (`span --walks`): the square's first `walks` walks
+/// of `steps` moves with gap `gap` in the packer's run of the list's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkSource {
+    /// Walks of the square climbed from: walks `1 ..= walks`.
+    pub walks: u64,
+    /// Moves per walk (`--walk-steps`).
+    pub steps: u64,
+    /// The walks' gap (`--walk-gap`).
+    pub gap: u64,
+    /// Climbs from each walk (`span --rounds`).
+    pub rounds: u64,
+}
+
 /// One square's span search and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpanList {
@@ -49,6 +70,9 @@ pub struct SpanList {
     pub candidates: u64,
     /// Moves each climb tried (`span --climb`; 0: no climbs).
     pub climb: u64,
+    /// For climbs from walks (`span --walks`): how many walks of the square they started
+    /// from, and the moves and gap of those walks; `None` for the span stream's candidates.
+    pub walks: Option<WalkSource>,
     /// The valid ones among them of shortest span ([`SpanFound::merit`]), in increasing order.
     pub found: Vec<SpanFound>,
 }
@@ -67,8 +91,18 @@ impl SpanList {
 
     /// Re-derives the listed candidate `found` and compares: an error names the square, the
     /// candidate and both magics.
-    pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
-        let derived = search.derive(self.seed, found.number, &found.climb, &mut CandidateTester::default());
+    ///
+    /// A climb from a walk is re-derived from its walk's magic, `walk_magic` (walking is the
+    /// packer's: [`crate::dense::Packer::walk_number`]); the span stream's candidates ignore it.
+    pub fn check_found(&self, search: &SpanSearch, found: &SpanFound, walk_magic: Option<u64>) -> Result<(), String> {
+        let mut tester = CandidateTester::default();
+        let derived = match (found.walk, walk_magic) {
+            (None, _) => search.derive(self.seed, found.number, &found.climb, &mut tester),
+            (Some(start), Some(magic)) => {
+                search.derive_walked(self.seed, (found.number, start), magic, &found.climb, &mut tester)
+            }
+            (Some(_), None) => None,
+        };
         if derived != Some(*found) {
             let derived =
                 derived.map_or("no valid climb".to_owned(), |d| format!("{:#018X} (span {})", d.magic, d.span));
@@ -97,6 +131,12 @@ impl SpanList {
         if self.climb > 0 {
             let _ = writeln!(text, "# climb={}", self.climb);
         }
+        if let Some(WalkSource { walks, steps, gap, rounds }) = self.walks {
+            let _ = writeln!(text, "# walks={walks}");
+            let _ = writeln!(text, "# walk_steps={steps}");
+            let _ = writeln!(text, "# walk_gap={gap}");
+            let _ = writeln!(text, "# rounds={rounds}");
+        }
         let _ = writeln!(text, "{COLUMNS}");
         for f in &self.found {
             let _ = writeln!(text, "{},0x{:016X},{},{}", f.name(), f.magic, f.span, f.used);
@@ -116,9 +156,9 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 4] = [None; 4];
+        let mut settings: [Option<u64>; 8] = [None; 8];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 4] = ["seed", "bits", "candidates", "climb"];
+        const NUMBERS: [&str; 8] = ["seed", "bits", "candidates", "climb", "walks", "walk_steps", "walk_gap", "rounds"];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
         let mut last = 1;
@@ -164,8 +204,18 @@ impl SpanList {
                         Some((number, path)) => (number, ClimbPath::parse(path).ok()?),
                         None => (fields[0], ClimbPath::default()),
                     };
+                    // A climb from a walk: `walk:N@K+a.b.c` (never without its moves).
+                    let (number, walk) = match number.strip_prefix("walk:") {
+                        Some(walk) if !climb.is_empty() => {
+                            let (number, start) = walk.split_once('@')?;
+                            (number, Some(start.parse().ok()?))
+                        }
+                        Some(_) => return None,
+                        None => (number, None),
+                    };
                     Some(SpanFound {
                         number: number.parse().ok()?,
+                        walk,
                         climb,
                         magic: u64::from_str_radix(hex, 16).ok()?,
                         span: fields[2].parse().ok()?,
@@ -175,11 +225,16 @@ impl SpanList {
                 .flatten()
                 .ok_or_else(|| {
                     at(format!(
-                        "expected `{COLUMNS}` (a number or a climb N+a.b.c of at most {MAX_MOVES} increasing moves, a 0x magic, two numbers)"
+                        "expected `{COLUMNS}` (a number, a climb N+a.b.c or walk:N@K+a.b.c of increasing moves, a 0x magic, two numbers)"
                     ))
                 })?;
-            if found.last().is_some_and(|previous| previous.list_order() >= parsed.list_order()) || parsed.number == 0 {
+            if found.last().is_some_and(|previous| previous.list_order() >= parsed.list_order())
+                || (parsed.number == 0 && parsed.walk.is_none())
+            {
                 return Err(at(format!("candidate {} is out of order (they increase from 1)", parsed.name())));
+            }
+            if parsed.walk.is_none() && parsed.climb.moves().len() > MAX_MOVES {
+                return Err(at(format!("climb {} takes more than {MAX_MOVES} moves", parsed.name())));
             }
             let climbed = found.iter().filter(|f| !f.climb.is_empty()).count();
             if found.len() - climbed == KEEP && parsed.climb.is_empty() {
@@ -191,7 +246,18 @@ impl SpanList {
             found.push(parsed);
         }
         let missing = |what: &str| format!("line {last}: no `# {what}=` line");
-        let [seed, bits, candidates, climb] = settings;
+        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds] = settings;
+        let walks = match (walks, walk_steps, walk_gap, rounds) {
+            (None, None, None, None) => None,
+            (Some(walks), Some(steps), Some(gap), Some(rounds)) if walks > 0 && rounds > 0 => {
+                Some(WalkSource { walks, steps, gap, rounds })
+            }
+            _ => {
+                return Err(format!(
+                    "line {last}: `# walks=`, `# walk_steps=`, `# walk_gap=` and `# rounds=` go together (walks and rounds from 1)"
+                ));
+            }
+        };
         let list = SpanList {
             seed: seed.ok_or_else(|| missing("seed"))?,
             slider: slider.ok_or_else(|| missing("slider"))?,
@@ -199,16 +265,31 @@ impl SpanList {
             bits: bits.and_then(|b| u32::try_from(b).ok()).ok_or_else(|| missing("bits"))?,
             candidates: candidates.ok_or_else(|| missing("candidates"))?,
             climb: climb.unwrap_or(0),
+            walks,
             found,
         };
         if !header {
             return Err(format!("line {last}: no `{COLUMNS}` line"));
         }
-        let tried = list.climb.saturating_mul(CLIMBS as u64);
+        // Climbs from walks: `rounds` per walk ([`super::span::walk_climb_plan`]).
+        let climbs = list.walks.map_or(CLIMBS as u64, |source| source.walks.saturating_mul(source.rounds));
+        let tried = list.climb.saturating_mul(climbs);
         if let Some(beyond) = list.found.iter().find(|f| f.climb.moves().last().is_some_and(|&last| last > tried)) {
             return Err(format!("climb {} took a move beyond the {tried} its climbs tried", beyond.name()));
         }
-        if let Some(beyond) = list.found.iter().find(|f| f.number > list.candidates) {
+        // Walk rows in a list of walks only, each of a walk it climbed from; span candidates
+        // in a list of the span stream only.
+        if let Some(WalkSource { walks, .. }) = list.walks {
+            if list.candidates > 0 {
+                return Err("a list of climbs from walks tests no span candidates (`# candidates=0`)".to_owned());
+            }
+            if let Some(other) = list.found.iter().find(|f| f.walk.is_none() || f.number > walks || f.number == 0) {
+                return Err(format!("{} is not a climb from walks 1 to {walks}", other.name()));
+            }
+        } else if let Some(walked) = list.found.iter().find(|f| f.walk.is_some()) {
+            return Err(format!("{} is a climb from a walk in a list without `# walks=`", walked.name()));
+        }
+        if let Some(beyond) = list.found.iter().find(|f| f.walk.is_none() && f.number > list.candidates) {
             return Err(format!("candidate {} lies beyond the {} candidates tested", beyond.number, list.candidates));
         }
         Ok(list)
@@ -227,9 +308,11 @@ mod tests {
             bits: 12,
             candidates: 500,
             climb: 1000,
+            walks: None,
             found: vec![
                 SpanFound {
                     number: 7,
+                    walk: None,
                     climb: ClimbPath::default(),
                     magic: 0xFF97_FFCB_FDFB_0004,
                     span: 3432,
@@ -237,12 +320,20 @@ mod tests {
                 },
                 SpanFound {
                     number: 7,
+                    walk: None,
                     climb: ClimbPath::parse("3.40.999").unwrap(),
                     magic: 0xFF97_FFCB_FDFB_0005,
                     span: 3400,
                     used: 2560,
                 },
-                SpanFound { number: 90, climb: ClimbPath::default(), magic: 0x1234, span: 3432, used: 2304 },
+                SpanFound {
+                    number: 90,
+                    walk: None,
+                    climb: ClimbPath::default(),
+                    magic: 0x1234,
+                    span: 3432,
+                    used: 2304,
+                },
             ],
         }
     }
@@ -257,6 +348,51 @@ mod tests {
         let unclimbed =
             SpanList { found: parsed.found.iter().copied().filter(|f| f.climb.is_empty()).collect(), ..parsed };
         assert_eq!(unclimbed.best().unwrap().number, 90);
+    }
+
+    /// A list of climbs from walks.
+    fn walk_sample() -> SpanList {
+        let climb = ClimbPath::parse("5.880").unwrap();
+        let found = |number, walk, magic, span| SpanFound { number, walk: Some(walk), climb, magic, span, used: 600 };
+        SpanList {
+            candidates: 0,
+            walks: Some(WalkSource { walks: 64, steps: 100_000, gap: 16, rounds: 2 }),
+            found: vec![found(3, 70, 0xABCD, 800), found(12, 3071, 0x1234, 790)],
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn walk_lists_round_trip_and_refuse_mixed_rows() {
+        let list = walk_sample();
+        let text = list.render();
+        assert!(text.contains("# walks=64\n# walk_steps=100000\n# walk_gap=16\n# rounds=2\n"), "{text}");
+        assert!(text.contains("\nwalk:12@3071+5.880,0x0000000000001234,790,600\n"), "{text}");
+        let parsed = SpanList::parse(&text).unwrap();
+        assert_eq!(parsed, list);
+        assert_eq!(parsed.best().unwrap().name(), "walk:12@3071+5.880");
+        let body = crate::text::unseal(&text).unwrap().to_owned();
+        let cases = [
+            (body.replacen("walk:3@70+5.880", "walk:3@70", 1), "line 13: expected"),
+            (
+                body.replacen("walk:3@70+5.880", "walk:65@70+5.880", 1),
+                "walk:65@70+5.880 is not a climb from walks 1 to 64",
+            ),
+            (body.replacen("walk:3@70+5.880", "3+5.880", 1), "3+5.880 is not a climb from walks"),
+            (body.replacen("# candidates=0", "# candidates=9", 1), "tests no span candidates"),
+            (body.replacen("# walk_gap=16\n", "", 1), "go together"),
+            (body.replacen("# walks=64", "# walks=0", 1), "go together"),
+            (body.replacen("# rounds=2", "# rounds=0", 1), "go together"),
+            (body.replacen("+5.880,0x0000000000001234", "+5.128000001,0x0000000000001234", 1), "beyond the 128000"),
+        ];
+        for (damaged, expected) in cases {
+            let error = SpanList::parse(&crate::text::seal(&damaged)).unwrap_err();
+            assert!(error.contains(expected), "{error} / {expected}");
+        }
+        // A walk row in a list of the span stream.
+        let mixed = crate::text::unseal(&sample().render()).unwrap().replacen("90,0x", "walk:90@4+7,0x", 1);
+        let error = SpanList::parse(&crate::text::seal(&mixed)).unwrap_err();
+        assert!(error.contains("walk:90@4+7 is a climb from a walk in a list without `# walks=`"), "{error}");
     }
 
     #[test]
@@ -281,6 +417,14 @@ mod tests {
             (text.replacen("7+3.40.999", "7+40.3", 1), "line 10: expected"),
             (text.replacen("7+3.40.999", "7+3.40.8001", 1), "climb 7+3.40.8001 took a move beyond the 8000"),
             (text.replacen("7+3.40.999", "6+3", 1), "candidate 6+3 is out of order"),
+            (
+                text.replacen(
+                    "7+3.40.999",
+                    &format!("7+{}", (1..=25).map(|m| m.to_string()).collect::<Vec<_>>().join(".")),
+                    1,
+                ),
+                "takes more than 24 moves",
+            ),
             (text.replacen("# magic-gen span search", "# other", 1), "line 1: not a span list"),
             (text.replacen("# square=a1", "# square=z9", 1), "line 4: square:"),
         ];

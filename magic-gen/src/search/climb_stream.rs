@@ -29,16 +29,26 @@ use magic_tables_core::{Slider, Square};
 
 use super::stream::{StreamSet, square_rng_at};
 
-/// The most moves a climb takes: it stops at the [`MAX_MOVES`]-th, so that a recipe row names
-/// them in a short field.
+/// The most moves a climb from a span candidate takes: it stops at the [`MAX_MOVES`]-th, so
+/// that a recipe row names them in a short field.
 pub const MAX_MOVES: usize = 24;
+
+/// The most moves any climb takes: a climb from a walk (`span --walks`), which lowers the
+/// magic's cost in many small steps, stops at the [`MAX_PATH`]-th.
+pub const MAX_PATH: usize = 64;
 
 /// The moves a climb took, by number in the climb stream, in the order taken (none: the
 /// span stream's candidate itself).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ClimbPath {
     len: u8,
-    moves: [u64; MAX_MOVES],
+    moves: [u64; MAX_PATH],
+}
+
+impl Default for ClimbPath {
+    fn default() -> Self {
+        ClimbPath { len: 0, moves: [0; MAX_PATH] }
+    }
 }
 
 impl ClimbPath {
@@ -56,7 +66,7 @@ impl ClimbPath {
     /// not come after the last move.
     pub fn then(&self, number: u64) -> Option<ClimbPath> {
         let len = usize::from(self.len);
-        if len == MAX_MOVES || self.moves().last().is_some_and(|&last| last >= number) || number == 0 {
+        if len == MAX_PATH || self.moves().last().is_some_and(|&last| last >= number) || number == 0 {
             return None;
         }
         let mut next = *self;
@@ -66,14 +76,15 @@ impl ClimbPath {
     }
 
     /// The path of `field`, the part after `+` in `N+a.b.c`: increasing move numbers from 1,
-    /// at most [`MAX_MOVES`].
+    /// at most [`MAX_PATH`] (a span candidate's climb takes at most [`MAX_MOVES`]: its
+    /// readers check that).
     pub fn parse(field: &str) -> Result<ClimbPath, String> {
         let mut path = ClimbPath::default();
         for part in field.split('.') {
             let number = part.parse::<u64>().map_err(|_| format!("`{part}` is not a move number"))?;
             path = path
                 .then(number)
-                .ok_or_else(|| format!("move {number}: moves increase from 1, at most {MAX_MOVES} of them"))?;
+                .ok_or_else(|| format!("move {number}: moves increase from 1, at most {MAX_PATH} of them"))?;
         }
         Ok(path)
     }

@@ -61,7 +61,7 @@ pub struct SpanArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Test the candidates 1 to N [default: no limit with --time].
-    #[arg(long, value_name = "N", required_unless_present = "time")]
+    #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks"], conflicts_with = "walks")]
     pub candidates: Option<u64>,
     /// Stop after this many seconds (the file records how far the search went).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -74,6 +74,15 @@ pub struct SpanArgs {
     /// the moves that shorten its magic's span (1 to 2^32; a list keeps one number of tries).
     #[arg(long, value_name = "TRIES")]
     pub climb: Option<u64>,
+    /// Climb from the square's walks in this walk cache (of `magic-gen walk` or `pack
+    /// --walk-cache`, with --seed's seed and the square's bits) instead of the span stream's
+    /// candidates: with --climb, the 8 climbs start from the walks' best magics. A packing
+    /// that reads the list walks the chosen walk again with its own walk settings.
+    #[arg(long, value_name = "CACHE", value_parser = parse_path, requires = "climb", conflicts_with = "continue_run")]
+    pub walks: Option<PathBuf>,
+    /// With --walks: climbs from each walk, each over moves of its own (1 to 1024).
+    #[arg(long, value_name = "R", default_value_t = 1, requires = "walks")]
+    pub rounds: u64,
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -7,7 +7,8 @@
 //!   derived magic with the stated one (the build does the same);
 //! * `span:N`: a seek of the span stream;
 //! * `walk:N`: one walk, walk N of the square with the walk settings of the recipe's `pack`
-//!   command (from the N-th valid magic of the square's stream);
+//!   command (from the N-th valid magic of the square's stream); `walk:N@K+a.b.c`: that walk
+//!   from stream position K, then each move of its climb (`span --walks`);
 //! * `sweep:N@I/S`: shard I of S of the sweep the recipe's command runs for the square, magic N
 //!   of its list (`sweep:N`: the whole sweep).
 //!
@@ -241,7 +242,20 @@ fn derive(
             let packer = walker.expect("a walker for walk rows");
             let pair = pair_index(row.slider, row.square);
             match packer.walk_number(pair, row.position, row.walk_start, stop) {
-                Some(magic) => Some(magic),
+                Some(magic) if row.climb.is_empty() => Some(magic),
+                // A climb from the walk: its moves replayed from the walk's magic.
+                Some(magic) => {
+                    let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
+                    let start = row.walk_start.expect("a climb from a walk names its start");
+                    let climbed = search.derive_walked(
+                        recipe.seed,
+                        (row.position, start),
+                        magic,
+                        &row.climb,
+                        &mut CandidateTester::default(),
+                    );
+                    Some(climbed.map_or(0, |found| found.magic))
+                }
                 // An invalid start, or stopped (the caller reports a stop).
                 None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(0),
             }

@@ -13,6 +13,12 @@
 //! thread, and the climbed magics join the list. The climbs depend only on the candidates
 //! tested and `T`: every run that ends its candidates climbs again from them, dropping the
 //! climbs of an earlier run, so the list is the same however the run was stopped and continued.
+//!
+//! With `--walks CACHE --climb T --rounds R`, no candidate is tested: the square's walks in a
+//! walk cache (`magic-gen walk`, `pack --walk-cache`) climb instead, `R` climbs from each
+//! ([`magic_gen::dense::walk_climb_plan`]) by the cost rule of
+//! [`magic_gen::dense::SpanSearch::climb`], and the best 8 that took a move are the list. These
+//! climbs take seconds, so they are not kept part-way: a stopped run writes nothing.
 
 use std::path::Path;
 use std::time::Instant;
@@ -35,6 +41,9 @@ const MAX_THREADS: usize = 256;
 
 /// The most moves `--climb` tries from one start.
 const MAX_CLIMB: u64 = 1 << 32;
+
+/// The most climbs `--rounds` makes from one walk.
+const MAX_ROUNDS: u64 = 1024;
 
 pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
@@ -60,19 +69,25 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     let search = magic_gen::dense::SpanSearch::new(occupancies, bits).map_err(Failure)?;
     crate::output::check_checkpoint_file(&args.output)?;
     let climb = args.climb.unwrap_or(0);
-    let mut list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, found: Vec::new() };
+    if let Some(path) = &args.walks {
+        return climb_from_walks(&args, path, &search, bits);
+    }
+    let mut list =
+        SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks: None, found: Vec::new() };
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
         let held =
             SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
-        if (held.seed, held.slider, held.square, held.bits) != (list.seed, list.slider, list.square, list.bits) {
+        if (held.seed, held.slider, held.square, held.bits) != (list.seed, list.slider, list.square, list.bits)
+            || held.walks.is_some()
+        {
             return Err(Failure(format!(
                 "--continue: {name} holds another search ({} {}, {} bits, seed {}); give another --output, or remove it",
                 held.slider, held.square, held.bits, held.seed
             )));
         }
         for found in &held.found {
-            held.check_found(&search, found).map_err(|e| Failure(format!("{name}: {e}")))?;
+            held.check_found(&search, found, None).map_err(|e| Failure(format!("{name}: {e}")))?;
         }
         // A list keeps the best of what it tested: more than that is another search's.
         if keep_best(&held.found, &[]) != held.found {
@@ -152,5 +167,91 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
     }
     note!("done: {} candidates tested ({rate:.0} per second), {best}", list.candidates);
+    Ok(Outcome::Success)
+}
+
+/// `span --walks CACHE --climb T`: the 8 climbs of [`climb_plan`] from the square's walks in
+/// the cache (each turned to its shortest span first), written as a list of those climbs that
+/// took a move. Climbs are not kept part-way: a stopped run writes nothing and is run again.
+fn climb_from_walks(
+    args: &SpanArgs,
+    path: &Path,
+    search: &magic_gen::dense::SpanSearch,
+    bits: u32,
+) -> Result<Outcome, Failure> {
+    let (slider, square) = (args.target.slider, args.target.square);
+    let name = path.display();
+    let cache = crate::pack_cmd::parse_walk_cache(path, &crate::output::read_text(path)?)?;
+    let pair = magic_tables_core::pair_index(slider, square);
+    let (cache_bits, magics) = &cache.squares[pair];
+    let starts = &cache.starts[pair];
+    if cache.indexing != magic_gen::magic_set::Indexing::Black {
+        return Err(Failure(format!("{name}: walks of white (fixed-shift) magics; a span list holds black magics")));
+    }
+    if cache.seed != args.seed {
+        return Err(Failure(format!("{name}: walks of seed {}, not --seed {}", cache.seed, args.seed)));
+    }
+    if magics.is_empty() {
+        return Err(Failure(format!("{name}: no walks of {slider} {square}")));
+    }
+    if *cache_bits != bits {
+        return Err(Failure(format!("{name}: {slider} {square} walked with {cache_bits} index bits, not {bits}")));
+    }
+    if starts.len() != magics.len() {
+        return Err(Failure(format!(
+            "{name}: the walks of {slider} {square} do not name their starts (the run that made them did not walk it)"
+        )));
+    }
+    let mut tester = magic_gen::dense::CandidateTester::default();
+    let mut walked = Vec::with_capacity(magics.len());
+    for (number, (&magic, &start)) in (1..).zip(magics.iter().zip(starts)) {
+        walked.push(search.walked(number, start, magic, &mut tester).ok_or_else(|| {
+            Failure(format!("{name}: walk {number} of {slider} {square} ({magic:#018X}) is not a black magic"))
+        })?);
+    }
+    let tries = args.climb.expect("clap: --walks requires --climb");
+    if !(1..=MAX_ROUNDS).contains(&args.rounds) {
+        return Err(Failure(format!("--rounds {} is out of range: 1 to {MAX_ROUNDS}", args.rounds)));
+    }
+    // Every climb's moves lie below 2^64.
+    if (magics.len() as u64 * args.rounds).checked_mul(tries).is_none() {
+        return Err(Failure("--climb × --rounds × walks is beyond the climb stream".to_owned()));
+    }
+    let plan = magic_gen::dense::walk_climb_plan(&walked, tries, args.rounds);
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    note!("{slider} {square}, {bits} bits, seed {}: {} climbs of {tries} moves from its walks", args.seed, plan.len());
+    let stop = Stop::install(args.time)?;
+    let climbed: Vec<Option<SpanFound>> = threads.install(|| {
+        plan.par_iter().map(|(start, moves)| search.climb(args.seed, *start, moves.clone(), stop.flag())).collect()
+    });
+    let Some(climbed) = climbed.into_iter().collect::<Option<Vec<SpanFound>>>() else {
+        let reason = stop.reason().expect("a climb stops only when asked");
+        note!("{}: the climbs are not kept; run again", reason.describe());
+        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+    };
+    // The best climbs that took a move, as many as a list of the span stream keeps.
+    let mut found: Vec<SpanFound> = climbed.into_iter().filter(|f| !f.climb.is_empty()).collect();
+    found.sort_by_key(SpanFound::merit);
+    found.truncate(magic_gen::dense::CLIMBS);
+    found.sort_by_key(SpanFound::list_order);
+    found.dedup_by_key(|f| f.list_order());
+    let walks = magic_gen::dense::WalkSource {
+        walks: magics.len() as u64,
+        steps: cache.steps,
+        gap: cache.gap as u64,
+        rounds: args.rounds,
+    };
+    let list =
+        SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb: tries, walks: Some(walks), found };
+    write_file(&args.output, list.render().as_bytes())
+        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    let best = walked.iter().min_by_key(|f| f.merit()).expect("walks are not empty");
+    let climbed = list.best().map_or("no climb took a move".to_owned(), |b| {
+        format!("best span {} ({} used, {}, {:#018X})", b.span, b.used, b.name(), b.magic)
+    });
+    note!("done: the walks' best span {} ({} used); {climbed}", best.span, best.used);
     Ok(Outcome::Success)
 }
