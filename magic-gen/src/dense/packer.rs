@@ -137,6 +137,9 @@ pub struct Searched {
 }
 
 /// Where a [`Searched`] magic comes from.
+// A climb's path (up to 64 moves) makes `Spanned` large; a packer holds one `Found` per square,
+// so boxing it would buy nothing but a heap allocation per square.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
     /// Candidate `number` (1-based) of the random search (`magic-gen search --black`) with the
