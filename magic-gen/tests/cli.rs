@@ -1928,7 +1928,7 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 89 rows",
         "  walk: 41 rows",
-        "  walk: 71 rows",
+        "  walk: 73 rows",
         "  span: 13 rows",
         "  sweep: 6 rows",
         "  sweep: 2 rows",
