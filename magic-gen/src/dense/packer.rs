@@ -458,16 +458,32 @@ impl Packer {
         let walk_magic = self
             .walk_number(pair, number, Some(start), &AtomicBool::new(false))
             .ok_or_else(|| format!("stream position {start} starts no walk in this run"))?;
-        let search = super::SpanSearch::new(occupancies, self.bits[pair])?;
-        let climbed =
-            search.derive_walked(self.seed, (number, start), walk_magic, climb, &mut CandidateTester::default());
-        match climbed {
-            Some(found) if found.magic == magic => Ok(()),
-            Some(found) => {
-                Err(format!("gives {:#018X} in this run, not {magic:#018X} (other walk settings?)", found.magic))
+        match self.replay_walk_climb(occupancies, pair, (number, start), walk_magic, climb)? {
+            Some(climbed) if climbed == magic => Ok(()),
+            Some(climbed) => {
+                Err(format!("gives {climbed:#018X} in this run, not {magic:#018X} (other walk settings?)"))
             }
             None => Err("its moves do not each shorten the walk's magic in this run (other walk settings?)".to_owned()),
         }
+    }
+
+    /// The magic of walk `number` of pair `pair` (from stream position `start`; its magic
+    /// `walk_magic`, [`Packer::walk_number`]) climbed by `climb`
+    /// ([`super::SpanSearch::derive_walked`] with this run's seed and the pair's bits): `None`
+    /// if a move does not better it by a walk climb's rule. What `pack` checks and `verify
+    /// --rederive` re-derives of a `walk:N@K+a.b.c` row.
+    pub fn replay_walk_climb(
+        &self,
+        occupancies: &crate::geometry::Occupancies,
+        pair: usize,
+        (number, start): (u64, u64),
+        walk_magic: u64,
+        climb: &super::ClimbPath,
+    ) -> Result<Option<u64>, String> {
+        let search = super::SpanSearch::new(occupancies, self.bits[pair])?;
+        let climbed =
+            search.derive_walked(self.seed, (number, start), walk_magic, climb, &mut CandidateTester::default());
+        Ok(climbed.map(|found| found.magic))
     }
 
     /// The search state `recipe` describes: its placement, iteration and stream cursors, with

@@ -257,11 +257,11 @@ impl SpanSearch {
         climb: &ClimbPath,
         tester: &mut CandidateTester,
     ) -> Option<SpanFound> {
-        if climb.moves().len() > Rule::of(&found).most_moves() {
+        let rule = Rule::of(&found);
+        if climb.moves().len() > rule.most_moves() {
             return None;
         }
         let (slider, square) = (self.data.slider, self.data.square);
-        let rule = Rule::of(&found);
         for &p in climb.moves() {
             let (magic, span, used) = self.shortest(climb_move(seed, slider, square, p).apply(found.magic), tester)?;
             if !rule.better(self, (magic, span, used), (found.magic, found.span, found.used)) {
@@ -357,7 +357,13 @@ pub fn climb_plan(list: &[SpanFound], tries: u64) -> Vec<(SpanFound, std::ops::R
     if starts.is_empty() {
         return Vec::new();
     }
-    (0..CLIMBS as u64).map(|i| (starts[i as usize % starts.len()], i * tries + 1..=(i + 1) * tries)).collect()
+    cycled(&starts, CLIMBS as u64, tries)
+}
+
+/// `climbs` climbs of `tries` moves each: climb `j` (0-based) from `starts[j mod s]` over the
+/// moves `j·T + 1 ..= (j + 1)·T`.
+fn cycled(starts: &[SpanFound], climbs: u64, tries: u64) -> Vec<(SpanFound, std::ops::RangeInclusive<u64>)> {
+    (0..climbs).map(|j| (starts[(j % starts.len() as u64) as usize], j * tries + 1..=(j + 1) * tries)).collect()
 }
 
 /// The climbs of `span --walks … --rounds R`: `R` from each walk of `walked`; climb `j`
@@ -371,8 +377,7 @@ pub fn walk_climb_plan(
     tries: u64,
     rounds: u64,
 ) -> Vec<(SpanFound, std::ops::RangeInclusive<u64>)> {
-    let climbs = walked.len() as u64 * rounds;
-    (0..climbs).map(|j| (walked[(j % walked.len() as u64) as usize], j * tries + 1..=(j + 1) * tries)).collect()
+    cycled(walked, walked.len() as u64 * rounds, tries)
 }
 
 /// `kept` and `more` merged, keeping the [`KEEP`] of best merit, in increasing order of

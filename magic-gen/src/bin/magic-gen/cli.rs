@@ -76,8 +76,9 @@ pub struct SpanArgs {
     pub climb: Option<u64>,
     /// Climb from the square's walks in this walk cache (of `magic-gen walk` or `pack
     /// --walk-cache`, with --seed's seed and the square's bits) instead of the span stream's
-    /// candidates: with --climb, the 8 climbs start from the walks' best magics. A packing
-    /// that reads the list walks the chosen walk again with its own walk settings.
+    /// candidates: with --climb, --rounds climbs start from each walk, and the best 8 are the
+    /// list. A packing that reads the list walks the chosen walk again with its own walk
+    /// settings.
     #[arg(long, value_name = "CACHE", value_parser = parse_path, requires = "climb", conflicts_with = "continue_run")]
     pub walks: Option<PathBuf>,
     /// With --walks: climbs from each walk, each over moves of its own (1 to 1024).

@@ -439,7 +439,7 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
     let search = list.search(&ReferenceSet::new()).map_err(|e| Failure(format!("{name}: {e}")))?;
     // A climb from a walk is checked by the packer, which walks that walk again.
     if best.walk.is_none() {
-        list.check_found(&search, &best, None).map_err(|e| Failure(format!("{name}: {e}")))?;
+        list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
     }
     let found = Found::Spanned { number: best.number, walk: best.walk, climb: best.climb, magic: best.magic };
     Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })

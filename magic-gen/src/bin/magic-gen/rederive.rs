@@ -245,16 +245,12 @@ fn derive(
                 Some(magic) if row.climb.is_empty() => Some(magic),
                 // A climb from the walk: its moves replayed from the walk's magic.
                 Some(magic) => {
-                    let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
                     let start = row.walk_start.expect("a climb from a walk names its start");
-                    let climbed = search.derive_walked(
-                        recipe.seed,
-                        (row.position, start),
-                        magic,
-                        &row.climb,
-                        &mut CandidateTester::default(),
-                    );
-                    Some(climbed.map_or(0, |found| found.magic))
+                    let occupancies = references.get(row.slider, row.square);
+                    let climbed = packer
+                        .replay_walk_climb(occupancies, pair, (row.position, start), magic, &row.climb)
+                        .map_err(Failure)?;
+                    Some(climbed.unwrap_or(0))
                 }
                 // An invalid start, or stopped (the caller reports a stop).
                 None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(0),

@@ -16,8 +16,9 @@
 //!
 //! With `--walks CACHE --climb T --rounds R`, no candidate is tested: the square's walks in a
 //! walk cache (`magic-gen walk`, `pack --walk-cache`) climb instead, `R` climbs from each
-//! ([`magic_gen::dense::walk_climb_plan`]) by the cost rule of
-//! [`magic_gen::dense::SpanSearch::climb`], and the best 8 that took a move are the list. These
+//! ([`magic_gen::dense::walk_climb_plan`]) by the walk rule of
+//! [`magic_gen::dense::SpanSearch::climb`] (a lower cost, or a lower span plus cost), and the
+//! best 8 that took a move are the list. These
 //! climbs take seconds, so they are not kept part-way: a stopped run writes nothing.
 
 use std::path::Path;
@@ -87,7 +88,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
             )));
         }
         for found in &held.found {
-            held.check_found(&search, found, None).map_err(|e| Failure(format!("{name}: {e}")))?;
+            held.check_found(&search, found).map_err(|e| Failure(format!("{name}: {e}")))?;
         }
         // A list keeps the best of what it tested: more than that is another search's.
         if keep_best(&held.found, &[]) != held.found {
@@ -170,9 +171,9 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Success)
 }
 
-/// `span --walks CACHE --climb T`: the 8 climbs of [`climb_plan`] from the square's walks in
-/// the cache (each turned to its shortest span first), written as a list of those climbs that
-/// took a move. Climbs are not kept part-way: a stopped run writes nothing and is run again.
+/// `span --walks CACHE --climb T --rounds R`: the climbs of
+/// [`magic_gen::dense::walk_climb_plan`] from the square's walks in the cache (each turned to
+/// its shortest span first), written as a list of the best 8 that took a move. Climbs are not kept part-way: a stopped run writes nothing and is run again.
 fn climb_from_walks(
     args: &SpanArgs,
     path: &Path,
@@ -237,7 +238,6 @@ fn climb_from_walks(
     found.sort_by_key(SpanFound::merit);
     found.truncate(magic_gen::dense::CLIMBS);
     found.sort_by_key(SpanFound::list_order);
-    found.dedup_by_key(|f| f.list_order());
     let walks = magic_gen::dense::WalkSource {
         walks: magics.len() as u64,
         steps: cache.steps,
