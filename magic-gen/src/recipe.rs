@@ -47,6 +47,7 @@ use crate::reference::ReferenceSet;
 use crate::search::climb_stream::ClimbPath;
 use crate::search::dense_stream::dense_candidate;
 use crate::search::few_term_stream::few_term_candidate;
+use crate::search::term_sums::TermSum;
 use crate::search::terms::Terms;
 use crate::search::{Family, nth_candidate};
 use crate::text::{parse_hex, quote_prefix, strip_bom};
@@ -146,6 +147,10 @@ pub struct RecipeRow {
     /// The moves a span row's magic climbed from its candidate (`span:N+a.b.c`, see
     /// `magic_gen::dense::SpanSearch::derive`); empty for every other row.
     pub climb: ClimbPath,
+    /// The term sum a `terms:+1.2+3.13…` row names (a black magic with its bits, the magic in
+    /// the `magic` column and in `spanned`, `position` 0): that sum's value turned to its
+    /// shortest span (`magic_gen::dense::SpanSearch::summed`). The build checks the magic.
+    pub summed: Option<TermSum>,
 }
 
 impl RecipeRow {
@@ -153,6 +158,9 @@ impl RecipeRow {
     /// position `N`, or `search:N`, `sweep:N` (`sweep:N@I/S`), `walk:N` (`walk:N@K`), `span:N`
     /// (`span:N+a.b.c`).
     pub fn source(&self) -> String {
+        if let Some(sum) = self.summed {
+            return format!("terms:{sum}");
+        }
         let kind = match (self.searched, self.swept, self.walked, self.spanned) {
             (true, ..) => "search:",
             (false, Some(_), ..) => "sweep:",
@@ -219,9 +227,10 @@ impl Recipe {
         let walks = count(|row| row.walked.is_some() && row.climb.is_empty());
         let walk_climbs = count(|row| row.walked.is_some() && !row.climb.is_empty());
         let sweeps = count(|row| row.swept.is_some());
-        let spans = count(|row| row.spanned.is_some() && row.climb.is_empty());
+        let sums = count(|row| row.summed.is_some());
+        let spans = count(|row| row.spanned.is_some() && row.climb.is_empty() && row.summed.is_none());
         let climbs = count(|row| row.spanned.is_some() && !row.climb.is_empty());
-        let derived = self.rows.len() - walks - walk_climbs - sweeps - spans - climbs;
+        let derived = self.rows.len() - walks - walk_climbs - sweeps - spans - climbs - sums;
         let mut lines = vec![format!(
             "Re-derived by this build from the seed: {derived} of {} rows (stream positions, search:N).",
             self.rows.len()
@@ -234,6 +243,7 @@ impl Recipe {
                 (spans, "span:N (a seek of the span stream)"),
                 (climbs, "span:N+a.b.c (a seek of the span stream and each move of its climb)"),
                 (walk_climbs, "walk:N@K+a.b.c (one walk and each move of its climb)"),
+                (sums, "terms:+c.e… (its terms summed and turned, one test)"),
             ] {
                 if rows > 0 {
                     kinds.push(format!("{rows} {what}"));
@@ -571,6 +581,34 @@ fn parse_row(
                 }
                 _ => None,
             };
+            // `terms:+1.2+3.13…`: a term sum of `span --terms`, its magic stated.
+            if let Some(sum) = fields[2].strip_prefix("terms:") {
+                let sum: TermSum = sum.parse().map_err(|e: String| at_square(e))?;
+                if layout != RecipeLayout::Packed(Indexing::Black) || bits.is_none() {
+                    return Err(at_square(
+                        "a term sum is a black magic with its bits: only in black-variable recipes".to_owned(),
+                    ));
+                }
+                let stated = fields.last().filter(|_| columns.last() == Some(&"magic")).copied().unwrap_or("");
+                let magic = parse_hex(stated)
+                    .map_err(|_| at_square("a `terms:` row needs its magic in the `magic` column".to_owned()))?;
+                return Ok(RecipeRow {
+                    line: line_number,
+                    slider,
+                    square,
+                    position: 0,
+                    offset: Some(offset),
+                    bits,
+                    swept: None,
+                    sweep_shard: None,
+                    searched: false,
+                    walked: None,
+                    walk_start: None,
+                    spanned: Some(magic),
+                    climb: ClimbPath::default(),
+                    summed: Some(sum),
+                });
+            }
             // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
             // --black`), `walk:N` (a magic of the run's walks) or `span:N` (a root of `span`),
             // the last three stated in the `magic` column, instead of a position in the
@@ -684,6 +722,7 @@ fn parse_row(
                 walk_start,
                 spanned,
                 climb,
+                summed: None,
             }
         }
         RecipeLayout::FewerBits => {
@@ -738,6 +777,7 @@ fn parse_row(
                 walk_start: None,
                 spanned: None,
                 climb: ClimbPath::default(),
+                summed: None,
             }
         }
     };

@@ -1906,6 +1906,87 @@ fn span_climbs_from_walks_are_packed_and_rederived() {
     assert!(stderr.contains("--continue"), "{stderr}");
 }
 
+/// `magic-gen span --terms K --bound B`: the best term sums of a square, the same list on 1
+/// or 2 threads; `pack --searched` gives the square the best as `terms:+c.e…`, which verifies,
+/// resumes and re-derives (a row naming another sum does not); lists whose row is not its
+/// sum's magic or lies beyond the list's bound are refused by name.
+#[test]
+fn span_term_sums_are_packed_and_rederived() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (list, recipe) = (path("sums.csv"), path("recipe.csv"));
+    let span = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--terms", "3", "--bound", "32"];
+    let (_, stderr) = run(&[&span[..], &["--threads", "2", "-o", &list]].concat(), 0);
+    assert!(
+        stderr.contains("the sums of at most 3 terms and 32 slots of cost") && stderr.contains("best span"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&list).unwrap();
+    assert!(text.contains("# candidates=0\n# terms=3\n# bound=32\n"), "{text}");
+    run(&[&span[..], &["--threads", "1", "-o", &path("again.csv")]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(path("again.csv")).unwrap(), text);
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("terms:")).collect();
+    assert!(!rows.is_empty() && rows.len() <= 64, "{text}");
+    let merit = |l: &&str| {
+        let f: Vec<&str> = l.split(',').collect();
+        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
+    };
+    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
+    assert!(merit(&best).0 < 32, "a sum shorter than the index range: {best}");
+    let (name, magic) =
+        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    // Packed: the row names the sum, and it verifies, resumes and re-derives.
+    let packed = pack_span_list(&list, &recipe);
+    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
+    assert!(row.starts_with(&format!("bishop,c1,{name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
+    let (stdout, _) = run(&["verify", &recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "15", "-o", &path("resumed.csv")], 0);
+    let resumed = std::fs::read_to_string(path("resumed.csv")).unwrap();
+    assert!(resumed.lines().any(|l| l.starts_with(&format!("bishop,c1,{name},"))), "{resumed}");
+    let (stdout, _) = run(&["verify", "--rederive", &recipe], 0);
+    assert!(stdout.contains("  terms: 1 rows") && stdout.contains("128 of 128 rows re-derived"), "{stdout}");
+    // Another sum named, the magic kept: refused by the audit.
+    let other = match name.strip_suffix("@half") {
+        Some(whole) => whole.to_owned(),
+        None => format!("{name}@half"),
+    };
+    let renamed = edited(&packed, |body| body.replace(&format!("{name},"), &format!("{other},")));
+    std::fs::write(path("renamed.csv"), renamed).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
+    assert!(stderr.contains("bishop c1: terms:") && stderr.contains("re-deriving it gives"), "{stderr}");
+    // A sum that is not a term sum is refused as the recipe is read.
+    let five = edited(&packed, |body| body.replace(&format!("{name},"), "terms:+5.3,"));
+    std::fs::write(path("five.csv"), five).unwrap();
+    bad_input(&["verify", &path("five.csv")], &["five.csv:", "bishop c1", "+5.3 is not a term"]);
+    // Lists: the best row's sum renamed, or a bound below its cost.
+    let swapped = edited(&text, |body| body.replace(best, &best.replacen(name, &other, 1)));
+    std::fs::write(path("swapped.csv"), swapped).unwrap();
+    bad_input(
+        &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", &path("swapped.csv"), "-o", &path("x.csv")]].concat(),
+        &["swapped.csv", "bishop c1", "not the listed"],
+    );
+    let tight = edited(&text, |body| body.replace("# bound=32", "# bound=2"));
+    std::fs::write(path("tight.csv"), tight).unwrap();
+    bad_input(
+        &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", &path("tight.csv"), "-o", &path("x.csv")]].concat(),
+        &["tight.csv", "is not a sum of at most 3 terms and 2 slots of cost"],
+    );
+    // Out of range, and clap's usage errors: no --bound, or --terms with --climb.
+    bad_input(
+        &["span", "--slider", "bishop", "--square", "c1", "--terms", "9", "--bound", "8", "-o", &path("x.csv")],
+        &["--terms 9 is out of range: 1 to 8"],
+    );
+    bad_input(
+        &["span", "--slider", "bishop", "--square", "c1", "--terms", "3", "--bound", "33", "-o", &path("x.csv")],
+        &["--bound 33 is out of range"],
+    );
+    let (_, stderr) = run(&["span", "--slider", "bishop", "--square", "c1", "--terms", "3", "-o", &path("x.csv")], 2);
+    assert!(stderr.contains("--bound"), "{stderr}");
+    let (_, stderr) = run(&[&span[..], &["--climb", "9", "-o", &path("x.csv")]].concat(), 2);
+    assert!(stderr.contains("--climb"), "{stderr}");
+}
+
 /// The shipped recipes, read from the checkout.
 fn shipped(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data").join(name).to_str().unwrap().to_owned()

@@ -172,6 +172,15 @@ pub enum Found {
         /// The black magic.
         magic: u64,
     },
+    /// A term sum of the span search (`magic-gen span --terms`), and the magic it names: its
+    /// value turned to its shortest span (`terms:+1.2+3.13…` in a recipe, the magic stated
+    /// and checked by the build); `pack --searched` re-derives it from the sum.
+    Summed {
+        /// The sum.
+        sum: crate::search::term_sums::TermSum,
+        /// The black magic.
+        magic: u64,
+    },
 }
 
 impl Found {
@@ -181,6 +190,8 @@ impl Found {
             Found::Candidate(number) => number,
             Found::Swept { index, .. } => index,
             Found::Spanned { number, .. } => number,
+            // A sum has no number: its pool candidate sits at position 0.
+            Found::Summed { .. } => 0,
         }
     }
 }
@@ -406,7 +417,7 @@ impl Packer {
             return Err(format!("{slider} {square} is already placed"));
         }
         let mask_bits = magic_tables_core::geometry::relevant_mask(slider, square).count_ones();
-        if !(1..=mask_bits.min(12)).contains(&bits) || number == 0 {
+        if !(1..=mask_bits.min(12)).contains(&bits) || (number == 0 && !matches!(found, Found::Summed { .. })) {
             return Err(format!("{slider} {square}: {bits} index bits or candidate {number} is out of range"));
         }
         let occupancies = references.get(slider, square);
@@ -423,6 +434,7 @@ impl Packer {
             Found::Spanned { number, walk: Some(start), climb, magic } => {
                 (magic, format!("the climb walk:{number}@{start}{climb} for {bits} bits"))
             }
+            Found::Summed { sum, magic } => (magic, format!("the term sum terms:{sum} for {bits} bits")),
         };
         if !self.tester.is_valid(&data, magic) {
             return Err(format!("{slider} {square}: {what} ({magic:#018X}) is not a black magic"));
@@ -535,6 +547,9 @@ impl Packer {
         for row in &recipe.rows {
             let found = match (row.searched, row.swept, row.spanned, row.walked) {
                 (true, ..) => Found::Candidate(row.position),
+                (false, None, Some(magic), _) if row.summed.is_some() => {
+                    Found::Summed { sum: row.summed.expect("checked"), magic }
+                }
                 (false, Some(magic), ..) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
                 (false, None, Some(magic), _) => {
                     Found::Spanned { number: row.position, walk: None, climb: row.climb, magic }
@@ -620,8 +635,13 @@ impl Packer {
                 };
                 let bits = variable.then_some(self.bits[pair]);
                 let none = super::ClimbPath::default();
+                let summed = match self.searched[pair] {
+                    Some(Found::Summed { sum, .. }) => Some(sum),
+                    _ => None,
+                };
                 let (searched, swept, spanned, sweep_shard, climb) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None, None, None, none),
+                    Some(Found::Summed { magic, .. }) => (false, None, Some(magic), None, none),
                     Some(Found::Swept { magic, shard, .. }) => (false, Some(magic), None, shard, none),
                     Some(Found::Spanned { walk: Some(_), climb, .. }) => (false, None, None, None, climb),
                     Some(Found::Spanned { magic, climb, .. }) => (false, None, Some(magic), None, climb),
@@ -641,6 +661,7 @@ impl Packer {
                     walk_start,
                     spanned,
                     climb,
+                    summed,
                 })
             })
             .collect();

@@ -15,6 +15,7 @@ use crate::magic_set::Indexing;
 use crate::search::climb_stream::{ClimbPath, MAX_MOVES, MAX_PATH, climb_move, climb_moves};
 use crate::search::few_term_stream::{rotated_down, rotation_bits};
 use crate::search::span_stream::{SpanCosts, span_candidates};
+use crate::search::term_sums::{TermSum, TermSums};
 use crate::search::terms::cost;
 
 use super::square::{CandidateTester, SquareData};
@@ -88,26 +89,31 @@ pub struct SpanFound {
     pub span: u32,
     /// Its used indices.
     pub used: u32,
+    /// For a term sum (`terms:+1.2+3.13…`, [`SpanSearch::term_sums`]): the sum, whose value
+    /// turned to its shortest span is the magic; `number` is then 0. `None` otherwise.
+    pub sum: Option<TermSum>,
 }
 
 impl SpanFound {
     /// The order of merit: shorter span, then fewer used slots, then the earlier candidate (a
     /// span candidate before a walk) and the shorter climb.
-    pub fn merit(&self) -> (u32, u32, Option<u64>, u64, ClimbPath) {
-        (self.span, self.used, self.walk, self.number, self.climb)
+    pub fn merit(&self) -> (u32, u32, Option<u64>, u64, ClimbPath, Option<TermSum>) {
+        (self.span, self.used, self.walk, self.number, self.climb, self.sum)
     }
 
     /// The order of a list's rows: by candidate (span candidates, then walks by their start),
-    /// a candidate before its climbs.
-    pub fn list_order(&self) -> (Option<u64>, u64, ClimbPath) {
-        (self.walk, self.number, self.climb)
+    /// a candidate before its climbs; term sums by their terms.
+    pub fn list_order(&self) -> (Option<TermSum>, Option<u64>, u64, ClimbPath) {
+        (self.sum, self.walk, self.number, self.climb)
     }
 
-    /// Its name in a list: `N` or `N+a.b.c`, or `walk:N@K+a.b.c` for a climb from a walk.
+    /// Its name in a list: `N` or `N+a.b.c`, `walk:N@K+a.b.c` for a climb from a walk, or
+    /// `terms:+1.2+3.13…` for a term sum.
     pub fn name(&self) -> String {
-        match self.walk {
-            Some(start) => format!("walk:{}@{start}{}", self.number, self.climb),
-            None => format!("{}{}", self.number, self.climb),
+        match (self.sum, self.walk) {
+            (Some(sum), _) => format!("terms:{sum}"),
+            (None, Some(start)) => format!("walk:{}@{start}{}", self.number, self.climb),
+            (None, None) => format!("{}{}", self.number, self.climb),
         }
     }
 }
@@ -159,6 +165,7 @@ impl SpanSearch {
             magic,
             span,
             used,
+            sum: None,
         })
     }
 
@@ -229,7 +236,7 @@ impl SpanSearch {
     /// magic may sit at another turn.
     pub fn walked(&self, number: u64, start: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
         let (magic, span, used) = self.shortest(magic, tester)?;
-        Some(SpanFound { number, walk: Some(start), climb: ClimbPath::default(), magic, span, used })
+        Some(SpanFound { number, walk: Some(start), climb: ClimbPath::default(), magic, span, used, sum: None })
     }
 
     /// What a `walk:N@K+a.b.c` row re-derives once its walk is walked again (its magic
@@ -335,6 +342,65 @@ impl SpanSearch {
         Some(found)
     }
 
+    /// What a `terms:` row names: the value of `sum` turned to its shortest span, if it is a
+    /// valid magic. This is what a list row or a recipe's `terms:` row re-derives: one test.
+    pub fn summed(&self, sum: TermSum, tester: &mut CandidateTester) -> Option<SpanFound> {
+        let (magic, span, used) = self.shortest(sum.value(self.costs.bits()), tester)?;
+        Some(SpanFound { number: 0, walk: None, climb: ClimbPath::default(), magic, span, used, sum: Some(sum) })
+    }
+
+    /// Whether `magic`'s cost is at most `bound` slots.
+    pub fn costs_at_most(&self, magic: u64, bound: u64) -> bool {
+        self.cost(magic) <= u128::from(bound) << (64 - self.costs.bits())
+    }
+
+    /// The enumeration of this square's term sums of at most `most_terms` terms and a cost of
+    /// at most `bound` slots ([`crate::search::term_sums`]).
+    pub fn term_sums(&self, most_terms: usize, bound: u32) -> Result<TermSums, String> {
+        TermSums::new(self.costs.mask(), self.costs.bits(), most_terms, bound)
+    }
+
+    /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of root `root`
+    /// of `sums` name, each with and without half a slot, in list order. Stops early, with
+    /// `None`, when `stop` is set (looked at every 2^16 sums).
+    pub fn scan_sums(
+        &self,
+        sums: &TermSums,
+        root: usize,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<SpanFound>> {
+        let mut tester = CandidateTester::default();
+        let mut slots = Vec::new();
+        let mut kept: Vec<SpanFound> = Vec::new();
+        let mut seen = 0u64;
+        let finished = sums.each_from(root, &mut |terms, value| {
+            seen += 1;
+            if seen.is_multiple_of(1 << 16) && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return false;
+            }
+            for half in [false, true] {
+                let magic = if half { value.wrapping_add(1 << (63 - sums.bits())) } else { value };
+                if let Some((magic, span, used)) = self.shortest_with(magic, &mut tester, &mut slots) {
+                    let sum = TermSum::new(terms, half).expect("the enumeration's sums are term sums");
+                    kept.push(SpanFound {
+                        number: 0,
+                        walk: None,
+                        climb: ClimbPath::default(),
+                        magic,
+                        span,
+                        used,
+                        sum: Some(sum),
+                    });
+                    if kept.len() >= 4 * KEEP {
+                        kept = keep_best_sums(&kept, &[]);
+                    }
+                }
+            }
+            true
+        });
+        finished.then(|| keep_best_sums(&kept, &[]))
+    }
+
     /// The valid candidates among `from ..= to` (1-based), in order.
     pub fn scan(&self, seed: u64, from: u64, to: u64) -> Vec<SpanFound> {
         let mut tester = CandidateTester::default();
@@ -346,6 +412,18 @@ impl SpanSearch {
             .filter_map(|(number, magic)| self.found(number, magic, &mut tester))
             .collect()
     }
+}
+
+/// [`keep_best`] for term sums, keeping one sum of each magic (the best by merit: several sums
+/// can name one magic, and the list would fill with them).
+pub fn keep_best_sums(kept: &[SpanFound], more: &[SpanFound]) -> Vec<SpanFound> {
+    let mut all: Vec<SpanFound> = kept.iter().chain(more).copied().collect();
+    all.sort_by_key(SpanFound::merit);
+    let mut magics = std::collections::BTreeSet::new();
+    all.retain(|f| magics.insert(f.magic));
+    all.truncate(KEEP);
+    all.sort_by_key(SpanFound::list_order);
+    all
 }
 
 /// The climbs of `list`'s candidates ([`CLIMBS`]): `(start, moves)` for each, from the

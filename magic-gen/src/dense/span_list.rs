@@ -24,6 +24,11 @@
 //! square, made with `# walk_steps=` moves and `# walk_gap=`), and lists only climbs, each
 //! named by its walk's number and start and the moves it took (`walk:12@3071+5.880.90211`).
 //! The packer that reads it walks that walk again before it takes the magic.
+//!
+//! `span --terms K --bound B` lists the best of the square's term sums of at most `K` terms
+//! and cost at most `B` slots ([`crate::search::term_sums`]) instead: the list tests no
+//! candidate (`# candidates=0`), says `# terms=K` and `# bound=B`, and names each magic by its
+//! sum (`terms:+1.2+3.13-3.26@half`), from which one test re-derives it.
 
 use std::fmt::Write as _;
 
@@ -55,6 +60,15 @@ pub struct WalkSource {
     pub rounds: u64,
 }
 
+/// The enumeration a list of term sums comes from (`span --terms K --bound B`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SumSource {
+    /// The most terms of a sum (`K`).
+    pub terms: u64,
+    /// The most cost of a sum, in slots (`B`).
+    pub bound: u64,
+}
+
 /// One square's span search and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpanList {
@@ -73,6 +87,8 @@ pub struct SpanList {
     /// For climbs from walks (`span --walks`): how many walks of the square they started
     /// from, and the moves and gap of those walks; `None` for the span stream's candidates.
     pub walks: Option<WalkSource>,
+    /// For term sums (`span --terms`): the enumeration's most terms and bound; `None` otherwise.
+    pub sums: Option<SumSource>,
     /// The valid ones among them of shortest span ([`SpanFound::merit`]), in increasing order.
     pub found: Vec<SpanFound>,
 }
@@ -92,10 +108,28 @@ impl SpanList {
     /// Re-derives the listed candidate `found` and compares: an error names the square, the
     /// candidate and both magics. A climb from a walk is not this list's to re-derive (that
     /// takes the walk: the packer checks it, `Packer::check_walk_climb`), and is refused.
+    /// A term sum is re-derived from its terms, and must be one the list's enumeration lists
+    /// (its terms and its cost within the list's).
     pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
-        let derived = match found.walk {
-            None => search.derive(self.seed, found.number, &found.climb, &mut CandidateTester::default()),
-            Some(_) => None,
+        let derived = match (found.sum, found.walk) {
+            (Some(sum), _) => {
+                let source = self.sums.ok_or_else(|| format!("{} in a list without `# terms=`", found.name()))?;
+                let within =
+                    (sum.terms().len() as u64) <= source.terms && search.costs_at_most(sum.terms_value(), source.bound);
+                if !within {
+                    return Err(format!(
+                        "{} {}: {} is not a sum of at most {} terms and {} slots of cost",
+                        self.slider,
+                        self.square,
+                        found.name(),
+                        source.terms,
+                        source.bound
+                    ));
+                }
+                search.summed(sum, &mut CandidateTester::default())
+            }
+            (None, None) => search.derive(self.seed, found.number, &found.climb, &mut CandidateTester::default()),
+            (None, Some(_)) => None,
         };
         if derived != Some(*found) {
             let derived =
@@ -131,6 +165,10 @@ impl SpanList {
             let _ = writeln!(text, "# walk_gap={gap}");
             let _ = writeln!(text, "# rounds={rounds}");
         }
+        if let Some(SumSource { terms, bound }) = self.sums {
+            let _ = writeln!(text, "# terms={terms}");
+            let _ = writeln!(text, "# bound={bound}");
+        }
         let _ = writeln!(text, "{COLUMNS}");
         for f in &self.found {
             let _ = writeln!(text, "{},0x{:016X},{},{}", f.name(), f.magic, f.span, f.used);
@@ -150,9 +188,10 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 8] = [None; 8];
+        let mut settings: [Option<u64>; 10] = [None; 10];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 8] = ["seed", "bits", "candidates", "climb", "walks", "walk_steps", "walk_gap", "rounds"];
+        const NUMBERS: [&str; 10] =
+            ["seed", "bits", "candidates", "climb", "walks", "walk_steps", "walk_gap", "rounds", "terms", "bound"];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
         let mut last = 1;
@@ -194,6 +233,18 @@ impl SpanList {
             let parsed = (fields.len() == 4)
                 .then(|| {
                     let hex = fields[1].strip_prefix("0x")?;
+                    // A term sum: `terms:+1.2+3.13…` (its `+` are the terms' signs).
+                    if let Some(sum) = fields[0].strip_prefix("terms:") {
+                        return Some(SpanFound {
+                            number: 0,
+                            walk: None,
+                            climb: ClimbPath::default(),
+                            magic: u64::from_str_radix(hex, 16).ok()?,
+                            span: fields[2].parse().ok()?,
+                            used: fields[3].parse().ok()?,
+                            sum: Some(sum.parse().ok()?),
+                        });
+                    }
                     let (number, climb) = match fields[0].split_once('+') {
                         Some((number, path)) => (number, ClimbPath::parse(path).ok()?),
                         None => (fields[0], ClimbPath::default()),
@@ -214,16 +265,17 @@ impl SpanList {
                         magic: u64::from_str_radix(hex, 16).ok()?,
                         span: fields[2].parse().ok()?,
                         used: fields[3].parse().ok()?,
+                        sum: None,
                     })
                 })
                 .flatten()
                 .ok_or_else(|| {
                     at(format!(
-                        "expected `{COLUMNS}` (a number, a climb N+a.b.c or walk:N@K+a.b.c of increasing moves, a 0x magic, two numbers)"
+                        "expected `{COLUMNS}` (a number, a climb N+a.b.c or walk:N@K+a.b.c of increasing moves, or a term sum terms:+1.2+3.13…, a 0x magic, two numbers)"
                     ))
                 })?;
             if found.last().is_some_and(|previous| previous.list_order() >= parsed.list_order())
-                || (parsed.number == 0 && parsed.walk.is_none())
+                || (parsed.number == 0 && parsed.walk.is_none() && parsed.sum.is_none())
             {
                 return Err(at(format!("candidate {} is out of order (they increase from 1)", parsed.name())));
             }
@@ -240,7 +292,19 @@ impl SpanList {
             found.push(parsed);
         }
         let missing = |what: &str| format!("line {last}: no `# {what}=` line");
-        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds] = settings;
+        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds, terms, bound] = settings;
+        let sums = match (terms, bound) {
+            (None, None) => None,
+            (Some(terms), Some(bound)) if (1..=crate::search::term_sums::MAX_TERMS as u64).contains(&terms) => {
+                Some(SumSource { terms, bound })
+            }
+            _ => {
+                return Err(format!(
+                    "line {last}: `# terms=` (1 to {}) and `# bound=` go together",
+                    crate::search::term_sums::MAX_TERMS
+                ));
+            }
+        };
         let walks = match (walks, walk_steps, walk_gap, rounds) {
             (None, None, None, None) => None,
             (Some(walks), Some(steps), Some(gap), Some(rounds)) if walks > 0 && rounds > 0 => {
@@ -260,6 +324,7 @@ impl SpanList {
             candidates: candidates.ok_or_else(|| missing("candidates"))?,
             climb: climb.unwrap_or(0),
             walks,
+            sums,
             found,
         };
         if !header {
@@ -283,6 +348,20 @@ impl SpanList {
         } else if let Some(walked) = list.found.iter().find(|f| f.walk.is_some()) {
             return Err(format!("{} is a climb from a walk in a list without `# walks=`", walked.name()));
         }
+        // Term sums in a list of term sums only, which tests no candidate and climbs nothing.
+        if let Some(SumSource { terms, .. }) = list.sums {
+            if list.candidates > 0 || list.climb > 0 || list.walks.is_some() {
+                return Err(
+                    "a list of term sums tests no span candidate and climbs nothing (`# candidates=0`, no `# climb=` or `# walks=`)"
+                        .to_owned(),
+                );
+            }
+            if let Some(other) = list.found.iter().find(|f| f.sum.is_none_or(|sum| sum.terms().len() as u64 > terms)) {
+                return Err(format!("{} is not a sum of at most {terms} terms", other.name()));
+            }
+        } else if let Some(summed) = list.found.iter().find(|f| f.sum.is_some()) {
+            return Err(format!("{} is a term sum in a list without `# terms=`", summed.name()));
+        }
         if let Some(beyond) = list.found.iter().find(|f| f.walk.is_none() && f.number > list.candidates) {
             return Err(format!("candidate {} lies beyond the {} candidates tested", beyond.number, list.candidates));
         }
@@ -303,6 +382,7 @@ mod tests {
             candidates: 500,
             climb: 1000,
             walks: None,
+            sums: None,
             found: vec![
                 SpanFound {
                     number: 7,
@@ -311,6 +391,7 @@ mod tests {
                     magic: 0xFF97_FFCB_FDFB_0004,
                     span: 3432,
                     used: 2560,
+                    sum: None,
                 },
                 SpanFound {
                     number: 7,
@@ -319,6 +400,7 @@ mod tests {
                     magic: 0xFF97_FFCB_FDFB_0005,
                     span: 3400,
                     used: 2560,
+                    sum: None,
                 },
                 SpanFound {
                     number: 90,
@@ -327,6 +409,7 @@ mod tests {
                     magic: 0x1234,
                     span: 3432,
                     used: 2304,
+                    sum: None,
                 },
             ],
         }
@@ -356,7 +439,15 @@ mod tests {
     /// A list of climbs from walks.
     fn walk_sample() -> SpanList {
         let climb = ClimbPath::parse("5.880").unwrap();
-        let found = |number, walk, magic, span| SpanFound { number, walk: Some(walk), climb, magic, span, used: 600 };
+        let found = |number, walk, magic, span| SpanFound {
+            number,
+            walk: Some(walk),
+            climb,
+            magic,
+            span,
+            used: 600,
+            sum: None,
+        };
         SpanList {
             candidates: 0,
             walks: Some(WalkSource { walks: 64, steps: 100_000, gap: 16, rounds: 2 }),
@@ -392,6 +483,52 @@ mod tests {
         // A walk row in a list of the span stream.
         let mixed = crate::text::unseal(&sample().render()).unwrap().replacen("90,0x", "walk:90@4+7,0x", 1);
         refused([(mixed, "walk:90@4+7 is a climb from a walk in a list without `# walks=`")]);
+    }
+
+    /// A list of term sums.
+    fn sum_sample() -> SpanList {
+        let found = |sum: &str, magic, span| SpanFound {
+            number: 0,
+            walk: None,
+            climb: ClimbPath::default(),
+            magic,
+            span,
+            used: 700,
+            sum: Some(sum.parse().unwrap()),
+        };
+        SpanList {
+            candidates: 0,
+            climb: 0,
+            sums: Some(SumSource { terms: 5, bound: 960 }),
+            found: vec![found("-1.2+3.13+3.26@half", 0x1234, 790), found("+1.2+3.13", 0xABCD, 800)],
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn sum_lists_round_trip_and_refuse_other_rows() {
+        let list = sum_sample();
+        let text = list.render();
+        assert!(text.contains("# candidates=0\n# terms=5\n# bound=960\n"), "{text}");
+        assert!(text.contains("\nterms:-1.2+3.13+3.26@half,0x0000000000001234,790,700\n"), "{text}");
+        let parsed = SpanList::parse(&text).unwrap();
+        assert_eq!(parsed, list);
+        assert_eq!(parsed.best().unwrap().name(), "terms:-1.2+3.13+3.26@half");
+        let body = crate::text::unseal(&text).unwrap().to_owned();
+        let cases = [
+            (body.replacen("# terms=5", "# terms=2", 1), "terms:-1.2+3.13+3.26@half is not a sum of at most 2 terms"),
+            (body.replacen("# terms=5", "# terms=9", 1), "go together"),
+            (body.replacen("# bound=960\n", "", 1), "go together"),
+            (body.replacen("# candidates=0", "# candidates=5", 1), "a list of term sums tests no span candidate"),
+            (body.replacen("# bound=960\n", "# bound=960\n# climb=4\n", 1), "climbs nothing"),
+            (body.replacen("terms:+1.2+3.13,", "terms:+1.2+3.14+1.15,", 1), "line 11: expected"),
+            (body.replacen("terms:+1.2+3.13,", "terms:-3.2,", 1), "out of order"),
+            (body.replacen("terms:-1.2+3.13+3.26@half,", "5,", 1), "5 is not a sum of at most 5 terms"),
+        ];
+        refused(cases);
+        // A term sum in a list of the span stream.
+        let mixed = crate::text::unseal(&sample().render()).unwrap().replacen("90,0x", "terms:+1.2,0x", 1);
+        refused([(mixed, "terms:+1.2 is a term sum in a list without `# terms=`")]);
     }
 
     #[test]

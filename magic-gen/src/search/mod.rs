@@ -11,6 +11,7 @@ pub mod exhaustive;
 pub mod few_term_stream;
 pub mod span_stream;
 mod stream;
+pub mod term_sums;
 pub mod terms;
 mod tester;
 

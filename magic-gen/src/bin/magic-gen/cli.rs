@@ -61,7 +61,7 @@ pub struct SpanArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Test the candidates 1 to N [default: no limit with --time].
-    #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks"], conflicts_with = "walks")]
+    #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks", "terms"], conflicts_with_all = ["walks", "terms"])]
     pub candidates: Option<u64>,
     /// Stop after this many seconds (the file records how far the search went).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -84,6 +84,16 @@ pub struct SpanArgs {
     /// With --walks: climbs from each walk, each over moves of its own (1 to 1024).
     #[arg(long, value_name = "R", default_value_t = 1, requires = "walks")]
     pub rounds: u64,
+    /// List the square's term sums instead of the span stream's candidates: every magic that
+    /// is a sum of 1 to K terms ±c·2^e (c 1 or 3, exponents at least 2 apart) with a cost of
+    /// at most --bound slots, each also with half a slot added, turned to its shortest span;
+    /// the best 64 are the list (1 to 8 terms; minutes for a rook at 5).
+    #[arg(long, value_name = "K", requires = "bound", conflicts_with_all = ["walks", "climb", "continue_run"])]
+    pub terms: Option<u64>,
+    /// With --terms: the most cost of a sum, in slots (the summed index weights of the mask
+    /// bits, which bound the span; 1 to the index range).
+    #[arg(long, value_name = "SLOTS", requires = "terms")]
+    pub bound: Option<u64>,
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

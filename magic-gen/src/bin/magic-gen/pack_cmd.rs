@@ -425,7 +425,8 @@ fn run_portfolio(
 }
 
 /// The magic a `span` list gives its square: its best (shortest span, then fewest used slots,
-/// then the first), as `span:N`, re-derived from its candidate number first.
+/// then the first), as `span:N` (or `terms:…`), re-derived from its candidate number (or its
+/// sum) first.
 fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failure> {
     let name = path.display();
     let list = magic_gen::dense::SpanList::parse(text).map_err(|e| Failure(format!("{name}: {e}")))?;
@@ -441,7 +442,10 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
     if best.walk.is_none() {
         list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
     }
-    let found = Found::Spanned { number: best.number, walk: best.walk, climb: best.climb, magic: best.magic };
+    let found = match best.sum {
+        Some(sum) => Found::Summed { sum, magic: best.magic },
+        None => Found::Spanned { number: best.number, walk: best.walk, climb: best.climb, magic: best.magic },
+    };
     Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })
 }
 

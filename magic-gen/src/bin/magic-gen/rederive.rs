@@ -40,14 +40,18 @@ enum Kind {
     Stream,
     Search,
     Span,
+    Terms,
     Walk,
     Sweep,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [Kind::Stream, Kind::Search, Kind::Span, Kind::Walk, Kind::Sweep];
+    const ALL: [Kind; 6] = [Kind::Stream, Kind::Search, Kind::Span, Kind::Terms, Kind::Walk, Kind::Sweep];
 
     fn of(row: &RecipeRow) -> Kind {
+        if row.summed.is_some() {
+            return Kind::Terms;
+        }
         match (row.searched, row.swept, row.walked, row.spanned) {
             (true, ..) => Kind::Search,
             (_, Some(_), ..) => Kind::Sweep,
@@ -62,6 +66,7 @@ impl Kind {
             Kind::Stream => "stream",
             Kind::Search => "search",
             Kind::Span => "span",
+            Kind::Terms => "terms",
             Kind::Walk => "walk",
             Kind::Sweep => "sweep",
         }
@@ -237,6 +242,12 @@ fn derive(
             let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
             let climbed = search.derive(recipe.seed, row.position, &row.climb, &mut CandidateTester::default());
             Some(climbed.map_or(0, |found| found.magic))
+        }
+        // A term sum: summed and turned to its shortest span again.
+        Kind::Terms => {
+            let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
+            let sum = row.summed.expect("a terms row names its sum");
+            Some(search.summed(sum, &mut CandidateTester::default()).map_or(0, |found| found.magic))
         }
         Kind::Walk => {
             let packer = walker.expect("a walker for walk rows");

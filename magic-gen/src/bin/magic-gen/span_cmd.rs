@@ -20,6 +20,11 @@
 //! [`magic_gen::dense::SpanSearch::climb`] (a lower cost, or a lower span plus cost), and the
 //! best 8 that took a move are the list. These
 //! climbs take seconds, so they are not kept part-way: a stopped run writes nothing.
+//!
+//! With `--terms K --bound B`, no candidate is tested either: the square's term sums
+//! ([`magic_gen::search::term_sums`]) are enumerated, one part per first term spread over the
+//! threads, and the best 64 magics they name are the list. A run takes minutes and is not kept
+//! part-way: a stopped run writes nothing.
 
 use std::path::Path;
 use std::time::Instant;
@@ -28,7 +33,7 @@ use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
-use magic_gen::dense::{SpanFound, SpanList, climb_plan, keep_best};
+use magic_gen::dense::{SpanFound, SpanList, SumSource, climb_plan, keep_best, keep_best_sums};
 
 use crate::cli::SpanArgs;
 use crate::interrupt::Stop;
@@ -73,8 +78,20 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if let Some(path) = &args.walks {
         return climb_from_walks(&args, path, &search, bits);
     }
-    let mut list =
-        SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks: None, found: Vec::new() };
+    if let (Some(terms), Some(bound)) = (args.terms, args.bound) {
+        return list_term_sums(&args, &search, bits, SumSource { terms, bound });
+    }
+    let mut list = SpanList {
+        seed: args.seed,
+        slider,
+        square,
+        bits,
+        candidates: 0,
+        climb,
+        walks: None,
+        sums: None,
+        found: Vec::new(),
+    };
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
         let held =
@@ -244,14 +261,77 @@ fn climb_from_walks(
         gap: cache.gap as u64,
         rounds: args.rounds,
     };
-    let list =
-        SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb: tries, walks: Some(walks), found };
-    write_file(&args.output, list.render().as_bytes())
-        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    let list = write_whole_list(args, bits, (tries, Some(walks), None), found)?;
     let best = walked.iter().min_by_key(|f| f.merit()).expect("walks are not empty");
-    let climbed = list.best().map_or("no climb took a move".to_owned(), |b| {
-        format!("best span {} ({} used, {}, {:#018X})", b.span, b.used, b.name(), b.magic)
-    });
+    let climbed = describe_best(&list, "no climb took a move");
     note!("done: the walks' best span {} ({} used); {climbed}", best.span, best.used);
     Ok(Outcome::Success)
+}
+
+/// `span --terms K --bound B`: the square's term sums, the best 64 magics they name written
+/// as the list. Not kept part-way: a stopped run writes nothing and is run again.
+fn list_term_sums(
+    args: &SpanArgs,
+    search: &magic_gen::dense::SpanSearch,
+    bits: u32,
+    source: SumSource,
+) -> Result<Outcome, Failure> {
+    let (slider, square) = (args.target.slider, args.target.square);
+    let most = magic_gen::dense::MAX_TERMS as u64;
+    if !(1..=most).contains(&source.terms) {
+        return Err(Failure(format!("--terms {} is out of range: 1 to {most}", source.terms)));
+    }
+    let range = 1u64 << bits;
+    if !(1..=range).contains(&source.bound) {
+        return Err(Failure(format!(
+            "--bound {} is out of range: 1 to the {range} slots of {bits} bits",
+            source.bound
+        )));
+    }
+    let sums = search.term_sums(source.terms as usize, source.bound as u32).map_err(Failure)?;
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    note!(
+        "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost ({} first terms)",
+        source.terms,
+        source.bound,
+        sums.roots()
+    );
+    let stop = Stop::install(args.time)?;
+    let started = Instant::now();
+    let parts: Vec<Option<Vec<SpanFound>>> = threads
+        .install(|| (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, stop.flag())).collect());
+    let Some(parts) = parts.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else {
+        let reason = stop.reason().expect("a part stops only when asked");
+        note!("{}: the sums are not kept; run again", reason.describe());
+        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+    };
+    let found = keep_best_sums(&parts.concat(), &[]);
+    let list = write_whole_list(args, bits, (0, None, Some(source)), found)?;
+    let best = describe_best(&list, "no valid magic");
+    note!("done in {:.0} s: {best}", started.elapsed().as_secs_f64());
+    Ok(Outcome::Success)
+}
+
+/// Writes the list of a run that tests no span candidate (climbs from walks, term sums), made
+/// whole at once: `(climb, walks, sums)` are its settings.
+fn write_whole_list(
+    args: &SpanArgs,
+    bits: u32,
+    (climb, walks, sums): (u64, Option<magic_gen::dense::WalkSource>, Option<SumSource>),
+    found: Vec<SpanFound>,
+) -> Result<SpanList, Failure> {
+    let (slider, square) = (args.target.slider, args.target.square);
+    let list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks, sums, found };
+    write_file(&args.output, list.render().as_bytes())
+        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    Ok(list)
+}
+
+/// The list's best magic for a closing note, or `none`.
+fn describe_best(list: &SpanList, none: &str) -> String {
+    list.best()
+        .map_or(none.to_owned(), |b| format!("best span {} ({} used, {}, {:#018X})", b.span, b.used, b.name(), b.magic))
 }

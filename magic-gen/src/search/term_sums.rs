@@ -1,0 +1,346 @@
+//! Term sums: every magic that is a sum of a few terms `±c·2^e` (`c` 1 or 3) whose index
+//! weights fit a budget, enumerated in a fixed order, for the span search of the dense black
+//! tables (`magic-gen span --terms K --bound B`).
+//!
+//! The shortest published black magics of the inner rooks are such sums: rook d3's
+//! `0x000600600C006004` is `2^2 + 3·2^13 + 3·2^26 + 3·2^37 + 3·2^49`. One term gives the mask
+//! bits of a rank weights that double from square to square (3, 6, 12, …), the others give each
+//! file square its own; the weights of d3's ten mask bits are 0.5, 1.5, 3, 6, … 384 slots, and
+//! they sum to its span, 768 of the 1,024 slots of 10 index bits. Random streams (the span
+//! stream's sparse magics, the few-term stream's draws) almost never draw them: the few-term
+//! stream's valid draws on d3 all span the whole range. Enumerating the sums with few terms
+//! finds them in minutes, because a sum's cost bounds its span and partial sums already fix
+//! the cost of the mask's high bits.
+//!
+//! **Frozen.** A recipe names such a magic by its terms (`terms:+1.2+3.13-3.26`), and the order
+//! below decides which sums a search lists; changing either changes those recipes.
+//!
+//! # Definition
+//!
+//! For a mask and `bits` index bits (`shift = 64 - bits`), let `top = 64 - b0` with `b0` the
+//! mask's lowest bit: a term `c·2^e` with `e >= top` moves no mask bit's weight (`2^e << b`
+//! overflows for every mask bit `b`), so exponents run over `0 .. top`. The **terms**, in order:
+//! for `e` in `0 .. top`, `c` in `1, 3` (skipped if `c·2^e` overflows), the sign `+` then `-`.
+//! A **sum** is 1 to `K` terms whose exponents increase by at least 2 (so that no two terms
+//! could merge into one of larger coefficient), written lowest first; its value is their
+//! wrapping sum. The enumeration visits sums depth first: each term of the list in order as the
+//! first (the **roots**), then, after each sum, the sums that extend it by a later term in list
+//! order. A sum is **listed** when its cost (`Σ_{b in mask} |((value << b) as i64)|`,
+//! [`super::terms::cost`]) is at most `B · 2^shift`. Adding a term of exponent `e` leaves the
+//! products of mask bits `b > 63 - e` as they are, so once the next exponent is at least `e`,
+//! those bits' part of the cost is final: a sum whose final part already exceeds the budget
+//! is neither listed nor extended (none of its extensions could be).
+//!
+//! A listed sum names two magics: its value, and its value plus half a slot (`2^(shift - 1)`,
+//! `@half`): the half moves every index's fraction, which decides the constructive collisions
+//! of weights such as 0.5 and 1.5. The span search turns each to its shortest span.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The most terms a sum has.
+pub const MAX_TERMS: usize = 8;
+
+/// The coefficients a term may have (and their negatives).
+pub const COEFFICIENTS: [u64; 2] = [1, 3];
+
+/// One term `coefficient · 2^exponent` (the coefficient signed: ±1 or ±3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Term {
+    /// `e`: 0 to 63.
+    pub exponent: u8,
+    /// `±c`.
+    pub coefficient: i8,
+}
+
+impl Term {
+    /// Its value as a 64-bit word (a negative term wraps).
+    pub fn value(self) -> u64 {
+        let magnitude = u64::from(self.coefficient.unsigned_abs()) << self.exponent;
+        if self.coefficient < 0 { magnitude.wrapping_neg() } else { magnitude }
+    }
+
+    /// Whether it is a term of the definition: a coefficient of ±1 or ±3 whose value does not
+    /// overflow 64 bits.
+    fn is_valid(self) -> bool {
+        let c = u64::from(self.coefficient.unsigned_abs());
+        COEFFICIENTS.contains(&c) && self.exponent < 64 && (c << self.exponent) >> self.exponent == c
+    }
+}
+
+/// A sum of 1 to [`MAX_TERMS`] terms, exponents increasing by at least 2, and whether half a
+/// slot is added: what a `terms:` row of a list or a recipe names. Sums order by their terms
+/// (lowest first, each by exponent then signed coefficient), then the half.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TermSum {
+    len: u8,
+    terms: [Term; MAX_TERMS],
+    half: bool,
+}
+
+impl TermSum {
+    /// The sum of `terms` (lowest exponent first), plus half a slot if `half`: an error unless
+    /// there are 1 to [`MAX_TERMS`] valid terms whose exponents increase by at least 2.
+    pub fn new(terms: &[Term], half: bool) -> Result<TermSum, String> {
+        if !(1..=MAX_TERMS).contains(&terms.len()) {
+            return Err(format!("a term sum has 1 to {MAX_TERMS} terms, not {}", terms.len()));
+        }
+        if let Some(bad) = terms.iter().find(|t| !t.is_valid()) {
+            return Err(format!("{} is not a term (±1 or ±3 times 2^e, within 64 bits)", TermDisplay(*bad)));
+        }
+        if terms.windows(2).any(|pair| pair[1].exponent < pair[0].exponent + 2) {
+            return Err("the exponents of a term sum increase by at least 2".to_owned());
+        }
+        let mut sum = TermSum { len: terms.len() as u8, terms: [Term::default(); MAX_TERMS], half };
+        sum.terms[..terms.len()].copy_from_slice(terms);
+        Ok(sum)
+    }
+
+    /// Its terms, lowest exponent first.
+    pub fn terms(&self) -> &[Term] {
+        &self.terms[..usize::from(self.len)]
+    }
+
+    /// Whether half a slot is added.
+    pub fn half(&self) -> bool {
+        self.half
+    }
+
+    /// The magic it names for `bits` index bits (before the span search turns it): the
+    /// wrapping sum of its terms, plus `2^(63 - bits)` if [`TermSum::half`].
+    pub fn value(&self, bits: u32) -> u64 {
+        let sum = self.terms_value();
+        if self.half { sum.wrapping_add(1 << (63 - bits)) } else { sum }
+    }
+
+    /// The wrapping sum of its terms alone: the value whose cost the enumeration bounds.
+    pub fn terms_value(&self) -> u64 {
+        self.terms().iter().fold(0u64, |sum, term| sum.wrapping_add(term.value()))
+    }
+}
+
+impl Ord for TermSum {
+    fn cmp(&self, other: &TermSum) -> std::cmp::Ordering {
+        (self.terms(), self.half).cmp(&(other.terms(), other.half))
+    }
+}
+
+impl PartialOrd for TermSum {
+    fn partial_cmp(&self, other: &TermSum) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A term as a sum writes it: `+3.13` for `3·2^13`, `-1.2` for `-2^2`.
+struct TermDisplay(Term);
+
+impl fmt::Display for TermDisplay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0.coefficient < 0 { '-' } else { '+' };
+        write!(f, "{sign}{}.{}", self.0.coefficient.unsigned_abs(), self.0.exponent)
+    }
+}
+
+/// `+1.2+3.13-3.26`, then `@half` if half a slot is added.
+impl fmt::Display for TermSum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &term in self.terms() {
+            write!(f, "{}", TermDisplay(term))?;
+        }
+        if self.half {
+            write!(f, "@half")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for TermSum {
+    type Err = String;
+
+    /// Reads what [`fmt::Display`] writes, and only that (each term signed, no spaces).
+    fn from_str(text: &str) -> Result<TermSum, String> {
+        let shape =
+            || format!("`{}` is not a term sum such as +1.2+3.13-3.26 (or …@half)", crate::text::quote_prefix(text));
+        let (body, half) = match text.strip_suffix("@half") {
+            Some(body) => (body, true),
+            None => (text, false),
+        };
+        let mut terms = Vec::new();
+        let mut rest = body;
+        while !rest.is_empty() {
+            let negative = match rest.as_bytes()[0] {
+                b'+' => false,
+                b'-' => true,
+                _ => return Err(shape()),
+            };
+            let end = rest[1..].find(['+', '-']).map_or(rest.len(), |i| i + 1);
+            let (c, e) = rest[1..end].split_once('.').ok_or_else(shape)?;
+            let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+            if !digits(c) || !digits(e) || terms.len() == MAX_TERMS {
+                return Err(shape());
+            }
+            let (c, exponent): (i8, u8) = (c.parse().map_err(|_| shape())?, e.parse().map_err(|_| shape())?);
+            terms.push(Term { exponent, coefficient: if negative { -c } else { c } });
+            rest = &rest[end..];
+        }
+        TermSum::new(&terms, half)
+    }
+}
+
+/// The enumeration of one mask's term sums for `bits` index bits, at most `most_terms` terms and
+/// a cost of at most `bound` slots (the module's definition).
+#[derive(Clone, Debug)]
+pub struct TermSums {
+    mask: u64,
+    bits: u32,
+    most_terms: usize,
+    /// The budget in the cost's units: `bound · 2^shift`.
+    budget: u128,
+    /// The terms in the definition's order.
+    terms: Vec<Term>,
+    /// The mask's bits, highest first (a term finalizes them in this order).
+    mask_bits: Vec<u32>,
+}
+
+impl TermSums {
+    /// The sums of `mask` (not empty) for `bits` index bits (1 to 16), with 1 to `most_terms`
+    /// terms (at most [`MAX_TERMS`]) and a cost of at most `bound` slots.
+    pub fn new(mask: u64, bits: u32, most_terms: usize, bound: u32) -> Result<TermSums, String> {
+        if mask == 0 || !(1..=16).contains(&bits) {
+            return Err("term sums need a mask and 1 to 16 index bits".to_owned());
+        }
+        if !(1..=MAX_TERMS).contains(&most_terms) {
+            return Err(format!("{most_terms} terms is out of range: 1 to {MAX_TERMS}"));
+        }
+        let top = 64 - mask.trailing_zeros();
+        let mut terms = Vec::new();
+        for exponent in 0..top.min(64) as u8 {
+            for c in COEFFICIENTS {
+                for negative in [false, true] {
+                    let coefficient = if negative { -(c as i8) } else { c as i8 };
+                    let term = Term { exponent, coefficient };
+                    if term.is_valid() {
+                        terms.push(term);
+                    }
+                }
+            }
+        }
+        let mut mask_bits: Vec<u32> = (0..64).filter(|b| mask >> b & 1 == 1).collect();
+        mask_bits.reverse();
+        Ok(TermSums { mask, bits, most_terms, budget: u128::from(bound) << (64 - bits), terms, mask_bits })
+    }
+
+    /// The number of roots (first terms): the enumeration splits into one part per root.
+    pub fn roots(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// Calls `listed` with every listed sum (half a slot not added) whose first term is root
+    /// `root`, and its value, in the enumeration's order, until it returns `false`. Returns
+    /// whether the enumeration ran to its end.
+    pub fn each_from(&self, root: usize, listed: &mut impl FnMut(&[Term], u64) -> bool) -> bool {
+        let mut path = Vec::with_capacity(self.most_terms);
+        path.push(self.terms[root]);
+        self.visit(&mut path, self.terms[root].value(), listed)
+    }
+
+    fn visit(&self, path: &mut Vec<Term>, value: u64, listed: &mut impl FnMut(&[Term], u64) -> bool) -> bool {
+        let last = path[path.len() - 1].exponent;
+        // The part of the cost no later term changes: mask bits b > 63 - (last + 2).
+        let next = u32::from(last) + 2;
+        let mut fixed = 0u128;
+        for &b in &self.mask_bits {
+            if b + next <= 63 {
+                break;
+            }
+            fixed += u128::from(((value << b) as i64).unsigned_abs());
+        }
+        if fixed > self.budget {
+            return true;
+        }
+        if super::terms::cost(value, self.mask) <= self.budget && !listed(path, value) {
+            return false;
+        }
+        if path.len() == self.most_terms {
+            return true;
+        }
+        let from = self.terms.partition_point(|t| u32::from(t.exponent) < next);
+        for i in from..self.terms.len() {
+            let term = self.terms[i];
+            path.push(term);
+            let going = self.visit(path, value.wrapping_add(term.value()), listed);
+            path.pop();
+            if !going {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Index bits.
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use magic_tables_core::geometry::relevant_mask;
+    use magic_tables_core::{Slider, Square};
+
+    fn sum(text: &str) -> TermSum {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn sums_print_parse_and_add_up() {
+        let d3 = sum("+1.2+3.13+3.26+3.37+3.49");
+        assert_eq!(d3.value(10), 0x0006_0060_0C00_6004);
+        assert_eq!(d3.to_string(), "+1.2+3.13+3.26+3.37+3.49");
+        let halved = sum("-1.0+3.62@half");
+        assert_eq!(halved.value(10), 1u64.wrapping_neg().wrapping_add(3 << 62).wrapping_add(1 << 53));
+        assert_eq!(halved.to_string(), "-1.0+3.62@half");
+        for bad in ["", "1.2", "+1.2+1.3", "+5.2", "+3.63", "+1.2 ", "+1.2@Half", "+1.64", "+01.2+1.200", "+1.2+"] {
+            assert!(bad.parse::<TermSum>().is_err(), "{bad}");
+        }
+        let nine = (0..9).map(|i| format!("+1.{}", 2 * i)).collect::<String>();
+        assert!(nine.parse::<TermSum>().is_err());
+    }
+
+    /// Every listed sum is within the budget, has its terms in order and is listed once; a
+    /// sum the pruning could wrongly drop (all within budget) is listed; and the count is what
+    /// a plain enumeration of all sums with the cost filter gives.
+    #[test]
+    fn the_enumeration_lists_exactly_the_sums_within_budget() {
+        let square: Square = "d4".parse().unwrap();
+        let mask = relevant_mask(Slider::Bishop, square);
+        let sums = TermSums::new(mask, 9, 2, 300).unwrap();
+        let mut listed = Vec::new();
+        for root in 0..sums.roots() {
+            sums.each_from(root, &mut |terms, value| {
+                listed.push((TermSum::new(terms, false).unwrap(), value));
+                true
+            });
+        }
+        let budget = 300u128 << 55;
+        let mut plain = Vec::new();
+        for (i, &a) in sums.terms.iter().enumerate() {
+            if super::super::terms::cost(a.value(), mask) <= budget {
+                plain.push(TermSum::new(&[a], false).unwrap());
+            }
+            for &b in &sums.terms[i + 1..] {
+                let value = a.value().wrapping_add(b.value());
+                if b.exponent >= a.exponent + 2 && super::super::terms::cost(value, mask) <= budget {
+                    plain.push(TermSum::new(&[a, b], false).unwrap());
+                }
+            }
+        }
+        assert!(!plain.is_empty());
+        let mut names: Vec<TermSum> = listed.iter().map(|&(s, _)| s).collect();
+        assert!(listed.iter().all(|(s, v)| s.value(9) == *v));
+        names.sort();
+        plain.sort();
+        assert_eq!(names, plain);
+    }
+}
