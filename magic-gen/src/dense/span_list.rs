@@ -500,7 +500,7 @@ mod tests {
             candidates: 0,
             climb: 0,
             sums: Some(SumSource { terms: 5, bound: 960 }),
-            found: vec![found("-1.2+3.13+3.26@half", 0x1234, 790), found("+1.2+3.13", 0xABCD, 800)],
+            found: vec![found("+1.2+3.13", 0xABCD, 800), found("-1.2+3.13+3.26@half", 0x1234, 790)],
             ..sample()
         }
     }
@@ -521,9 +521,9 @@ mod tests {
             (body.replacen("# bound=960\n", "", 1), "go together"),
             (body.replacen("# candidates=0", "# candidates=5", 1), "a list of term sums tests no span candidate"),
             (body.replacen("# bound=960\n", "# bound=960\n# climb=4\n", 1), "climbs nothing"),
-            (body.replacen("terms:+1.2+3.13,", "terms:+1.2+3.14+1.15,", 1), "line 11: expected"),
-            (body.replacen("terms:+1.2+3.13,", "terms:-3.2,", 1), "out of order"),
-            (body.replacen("terms:-1.2+3.13+3.26@half,", "5,", 1), "5 is not a sum of at most 5 terms"),
+            (body.replacen("terms:+1.2+3.13,", "terms:+1.2+3.14+1.15,", 1), "line 10: expected"),
+            (body.replacen("terms:-1.2+3.13+3.26@half,", "terms:-3.2,", 1), "out of order"),
+            (body.replacen("terms:+1.2+3.13,", "5,", 1), "5 is not a sum of at most 5 terms"),
         ];
         refused(cases);
         // A term sum in a list of the span stream.

@@ -69,9 +69,10 @@ impl Term {
 }
 
 /// A sum of 1 to [`MAX_TERMS`] terms, exponents increasing by at least 2, and whether half a
-/// slot is added: what a `terms:` row of a list or a recipe names. Sums order by their terms
-/// (lowest first, each by exponent then signed coefficient), then the half.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// slot is added: what a `terms:` row of a list or a recipe names. Sums order by their number
+/// of terms, then their terms (lowest first, each by exponent then signed coefficient), then
+/// the half.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TermSum {
     len: u8,
     terms: [Term; MAX_TERMS],
@@ -116,18 +117,6 @@ impl TermSum {
     /// The wrapping sum of its terms alone: the value whose cost the enumeration bounds.
     pub fn terms_value(&self) -> u64 {
         self.terms().iter().fold(0u64, |sum, term| sum.wrapping_add(term.value()))
-    }
-}
-
-impl Ord for TermSum {
-    fn cmp(&self, other: &TermSum) -> std::cmp::Ordering {
-        (self.terms(), self.half).cmp(&(other.terms(), other.half))
-    }
-}
-
-impl PartialOrd for TermSum {
-    fn partial_cmp(&self, other: &TermSum) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
     }
 }
 
