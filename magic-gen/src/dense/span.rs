@@ -345,7 +345,12 @@ impl SpanSearch {
     /// What a `terms:` row names: the value of `sum` turned to its shortest span, if it is a
     /// valid magic. This is what a list row or a recipe's `terms:` row re-derives: one test.
     pub fn summed(&self, sum: TermSum, tester: &mut CandidateTester) -> Option<SpanFound> {
-        let (magic, span, used) = self.shortest(sum.value(self.costs.bits()), tester)?;
+        self.summed_with(sum, tester, &mut Vec::new())
+    }
+
+    /// [`SpanSearch::summed`] with a scratch list of used indices.
+    fn summed_with(&self, sum: TermSum, tester: &mut CandidateTester, slots: &mut Vec<u32>) -> Option<SpanFound> {
+        let (magic, span, used) = self.shortest_with(sum.value(self.costs.bits()), tester, slots)?;
         Some(SpanFound { number: 0, walk: None, climb: ClimbPath::default(), magic, span, used, sum: Some(sum) })
     }
 
@@ -373,24 +378,15 @@ impl SpanSearch {
         let mut slots = Vec::new();
         let mut kept: Vec<SpanFound> = Vec::new();
         let mut seen = 0u64;
-        let finished = sums.each_from(root, &mut |terms, value| {
+        let finished = sums.each_from(root, &mut |terms, _| {
             seen += 1;
             if seen.is_multiple_of(1 << 16) && stop.load(std::sync::atomic::Ordering::Relaxed) {
                 return false;
             }
             for half in [false, true] {
-                let magic = if half { value.wrapping_add(1 << (63 - sums.bits())) } else { value };
-                if let Some((magic, span, used)) = self.shortest_with(magic, &mut tester, &mut slots) {
-                    let sum = TermSum::new(terms, half).expect("the enumeration's sums are term sums");
-                    kept.push(SpanFound {
-                        number: 0,
-                        walk: None,
-                        climb: ClimbPath::default(),
-                        magic,
-                        span,
-                        used,
-                        sum: Some(sum),
-                    });
+                let sum = TermSum::new(terms, half).expect("the enumeration's sums are term sums");
+                if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {
+                    kept.push(found);
                     if kept.len() >= 4 * KEEP {
                         kept = keep_best_sums(&kept, &[]);
                     }

@@ -181,7 +181,6 @@ impl FromStr for TermSum {
 #[derive(Clone, Debug)]
 pub struct TermSums {
     mask: u64,
-    bits: u32,
     most_terms: usize,
     /// The budget in the cost's units: `bound · 2^shift`.
     budget: u128,
@@ -203,7 +202,7 @@ impl TermSums {
         }
         let top = 64 - mask.trailing_zeros();
         let mut terms = Vec::new();
-        for exponent in 0..top.min(64) as u8 {
+        for exponent in 0..top as u8 {
             for c in COEFFICIENTS {
                 for negative in [false, true] {
                     let coefficient = if negative { -(c as i8) } else { c as i8 };
@@ -216,7 +215,7 @@ impl TermSums {
         }
         let mut mask_bits: Vec<u32> = (0..64).filter(|b| mask >> b & 1 == 1).collect();
         mask_bits.reverse();
-        Ok(TermSums { mask, bits, most_terms, budget: u128::from(bound) << (64 - bits), terms, mask_bits })
+        Ok(TermSums { mask, most_terms, budget: u128::from(bound) << (64 - bits), terms, mask_bits })
     }
 
     /// The number of roots (first terms): the enumeration splits into one part per root.
@@ -264,11 +263,6 @@ impl TermSums {
             }
         }
         true
-    }
-
-    /// Index bits.
-    pub fn bits(&self) -> u32 {
-        self.bits
     }
 }
 
