@@ -13,12 +13,13 @@ use super::params::Params;
 /// A named set of packer settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
-    /// The fixed-shift record's settings (87,967 entries): few-term stream, 256 walks of 100,000
-    /// moves per square that count free runs of 16 slots or more as room, pools and placements
-    /// ranked by blocked slots, restarts every 100,000 iterations, bishops compacted.
+    /// The shipped fixed-shift (87,967 entries) and black (88,526) tables' settings: few-term
+    /// stream, 256 walks of 100,000 moves per square that count free runs of 16 slots or more as
+    /// room, pools and placements ranked by blocked slots, restarts every 100,000 iterations,
+    /// bishops compacted.
     Record,
-    /// The shipped black table's settings: as `record`, but walks score a magic's whole span,
-    /// and pools and placements count used slots.
+    /// The earlier black table's settings (90,647 entries): as `record`, but walks score a
+    /// magic's whole span, and pools and placements count used slots.
     Span,
     /// The first packer's original settings (dense stream, no walks, no restarts): the shipped
     /// black-variable chain.

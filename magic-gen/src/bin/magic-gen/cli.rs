@@ -531,9 +531,9 @@ pub struct RunArgs {
     /// Master seed of the candidate streams and walks (ignored with --resume: the recipe says).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Named settings: `record` (the fixed-shift record's: walks that leave holes of 16 slots
-    /// or more as room, blocked-slot scoring), `span` (the shipped black table's: walks and
-    /// scores on whole spans), `classic` (the first packer's: dense stream, no walks).
+    /// Named settings: `record` (the shipped fixed-shift and black tables': walks that leave
+    /// holes of 16 slots or more as room, blocked-slot scoring), `span` (the earlier black
+    /// table's: walks and scores on whole spans), `classic` (the first packer's: dense stream, no walks).
     #[arg(long, default_value = "record", value_parser = parse_preset)]
     pub preset: Preset,
     /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
