@@ -4,6 +4,10 @@
 //! use do not conflict: [`TABLE_ENTRIES`] slots. The magics and offsets are this project's own
 //! packer's (`data/fixed_shift.recipe.csv`), re-derived and verified exhaustively by the build
 //! script, which also refuses any two squares that would need one slot for different attack sets.
+//!
+//! The default layout: the crate's top-level functions call this module's (see the README for
+//! the measurements behind that choice). Each entry keeps its range as an address
+//! ([`Slots`](crate::Slots)), so a lookup is one AND, one multiply, one shift and one load.
 
 pub use magic_tables_core::layouts::fixed_shift::FixedMagic;
 

@@ -26,16 +26,18 @@
 //!
 //! # The tables
 //!
-//! The default layout is **black magics** (`(occupied | !mask) * magic >> shift` with one shift
-//! per slider and overlapping per-square ranges in one array, [`TABLE_ENTRIES`] slots), chosen
-//! because it measured fastest on the loads of the layout benchmark; see the README and
-//! `PERFORMANCE.md`. Its magics and their packing are this project's own: found by the seeded
-//! packer of `magic-gen` and shipped as a recipe (`data/black.recipe.csv`: the seed, and each
-//! square's position in its candidate stream and offset), from which the build script re-derives
-//! every magic, checks every relevant occupancy of every square and writes `$OUT_DIR/black.rs`
-//! (under `target/<profile>/build/magic-tables-*/out/`), whose header says where they came from
-//! and how to reproduce them. The raw tables are public: [`ROOK_MAGICS`] and [`BISHOP_MAGICS`]
-//! hold a [`BlackMagic`] per square, whose [`Slots`] point into [`ATTACKS`].
+//! The default layout is **fixed-shift magics with overlapping ranges**:
+//! `(occupied & mask) * magic >> shift` with one shift per slider, and per-square ranges that
+//! interleave in one array of [`TABLE_ENTRIES`] slots. It was chosen by measurement: it ties with
+//! `black` on every load of the layout benchmark, beats `black-variable` on independent lookups and
+//! move generation, and is the smaller of the two fastest (see the README and `PERFORMANCE.md`).
+//! Its magics and their packing are this project's own: found by the seeded packer of `magic-gen`
+//! and shipped as a recipe (`data/fixed_shift.recipe.csv`: the seed, and each square's position in
+//! its candidate stream or its walk, and its offset), from which the build script re-derives every
+//! magic, checks every relevant occupancy of every square and writes `$OUT_DIR/fixed_shift.rs`
+//! (under `target/<profile>/build/magic-tables-*/out/`), whose header says where they came from and
+//! how to reproduce them. The raw tables are public: [`ROOK_MAGICS`] and [`BISHOP_MAGICS`] hold a
+//! [`FixedMagic`] per square, whose [`Slots`] point into [`ATTACKS`].
 //!
 //! Every layout of the Chess Programming Wiki's [Magic Bitboards](https://www.chessprogramming.org/Magic_Bitboards)
 //! page is a cargo feature adding a module of its name with the
@@ -151,30 +153,31 @@ macro_rules! layout_modules {
 for_each_layout!(layout_modules);
 
 // The default layout, behind the top-level functions, is compiled without its feature too, then
-// private.
-#[cfg(not(feature = "black"))]
-mod black;
+// private. Which one it is was measured (README, `PERFORMANCE.md`); the build script's
+// `DEFAULT_LAYOUT` names the same layout.
+#[cfg(not(feature = "fixed-shift"))]
+mod fixed_shift;
 
-pub use black::{ATTACKS, BISHOP_MAGICS, BlackMagic, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
+pub use fixed_shift::{ATTACKS, BISHOP_MAGICS, FixedMagic, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
 
 /// Squares a rook on `square` attacks when `occupied` holds the occupied squares (of both
 /// colours). Blockers are included (they may be captures); whatever lies behind them is not.
 /// `occupied` may contain any bits, including `square` itself.
 #[inline]
 pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    black::rook_attacks(square, occupied)
+    fixed_shift::rook_attacks(square, occupied)
 }
 
 /// Squares a bishop on `square` attacks; see [`rook_attacks`].
 #[inline]
 pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    black::bishop_attacks(square, occupied)
+    fixed_shift::bishop_attacks(square, occupied)
 }
 
 /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
 #[inline]
 pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    black::queen_attacks(square, occupied)
+    fixed_shift::queen_attacks(square, occupied)
 }
 
 /// The entry of `square` in a per-square `table`, without a bounds check.

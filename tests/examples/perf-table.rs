@@ -3,8 +3,13 @@
 //! tables' bytes, and each time's ratio to the fastest in its column.
 //!
 //! ```text
-//! cargo run -p magic-tests --example perf-table -- [TARGET_DIR/criterion]
+//! cargo run -p magic-tests --example perf-table -- [--median] [TARGET_DIR/criterion ...]
 //! ```
+//!
+//! Given several directories (copies of `target/criterion` after each of several runs), each
+//! cell is the best (smallest) of the runs' means, or with `--median` their median: on a noisy
+//! virtual machine one run's means can differ by 25 % between two rows that run the same code,
+//! and the best of several runs is what the code can do. A cell counts the runs that measured it.
 //!
 //! Build it with the same `RUSTFLAGS` as the benchmark run it reads (for the native run,
 //! `-C target-cpu=native`), so that its `pext` module, and so its bytes, are the ones measured.
@@ -47,20 +52,71 @@ fn mean_ns(dir: &Path, load: &str, id: &str) -> Option<f64> {
     json["mean"]["point_estimate"].as_f64()
 }
 
+/// How several runs' means of one cell become one number.
+#[derive(Clone, Copy)]
+enum Statistic {
+    /// The smallest mean.
+    Best,
+    /// The median mean (the mean of the two middle ones for an even count).
+    Median,
+}
+
+impl Statistic {
+    /// `values` summarised, or `None` if no run measured the cell.
+    fn of(self, mut values: Vec<f64>) -> Option<f64> {
+        if values.is_empty() {
+            return None;
+        }
+        values.sort_by(f64::total_cmp);
+        Some(match self {
+            Statistic::Best => values[0],
+            Statistic::Median => {
+                let middle = values.len() / 2;
+                if values.len() % 2 == 1 { values[middle] } else { (values[middle - 1] + values[middle]) / 2.0 }
+            }
+        })
+    }
+}
+
 fn main() {
-    let dir = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("target/criterion"));
+    let mut statistic = Statistic::Best;
+    let mut dirs = Vec::new();
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--median" => statistic = Statistic::Median,
+            flag if flag.starts_with("--") => {
+                eprintln!("error: unknown option `{flag}` (expected --median)");
+                std::process::exit(2);
+            }
+            _ => dirs.push(PathBuf::from(arg)),
+        }
+    }
+    if dirs.is_empty() {
+        dirs.push(PathBuf::from("target/criterion"));
+    }
+    if let Some(missing) = dirs.iter().find(|dir| !dir.is_dir()) {
+        eprintln!("error: {} is not a directory: give criterion's output directories", missing.display());
+        std::process::exit(2);
+    }
     let movegen: usize = benchmark_positions().iter().map(|p| p.rook_movers.len() + p.bishop_movers.len()).sum();
     let per_iteration = |load: &str| if load == "movegen" { movegen as f64 } else { 4096.0 };
     let rows: Vec<(&str, String, Vec<Option<f64>>)> = implementations()
         .into_iter()
         .map(|(id, bytes)| {
-            let times = LOADS.iter().map(|load| mean_ns(&dir, load, id).map(|ns| ns / per_iteration(load))).collect();
+            let times = LOADS
+                .iter()
+                .map(|load| {
+                    let runs = dirs.iter().filter_map(|dir| mean_ns(dir, load, id)).map(|ns| ns / per_iteration(load));
+                    statistic.of(runs.collect())
+                })
+                .collect();
             (id, bytes, times)
         })
         .filter(|(_, _, times): &(_, _, Vec<Option<f64>>)| times.iter().any(Option::is_some))
         .collect();
     if rows.is_empty() {
-        eprintln!("error: no results under {}: run the layouts benchmark first", dir.display());
+        let names: Vec<String> = dirs.iter().map(|dir| dir.display().to_string()).collect();
+        eprintln!("error: no results under {}: run the layouts benchmark first", names.join(", "));
         std::process::exit(2);
     }
     let fastest: Vec<f64> =
