@@ -1221,15 +1221,10 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     assert!(stderr.contains("a file of their own"), "{stderr}");
 }
 
-/// `pack --continue`: a run suspended by SIGTERM hands out the state of its last restart, and
-/// the same command with `--continue` ends with the recipe of the run that never stopped; run
-/// again on the finished file, it does nothing; on another run's file, it refuses. And a
-/// portfolio's members (`--shard I/N`) merge into what `--portfolio N` writes.
-#[test]
-fn pack_continues_suspended_runs_and_portfolios_merge() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let flags = [
+/// A small, fast classic fixed-shift packing (seed 5, its pools cut to a few candidates), then
+/// `extra`: the runs whose recipes the packing tests compare. The seed is word 6.
+fn small_pack<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut flags = vec![
         "pack",
         "--preset",
         "classic",
@@ -1245,13 +1240,20 @@ fn pack_continues_suspended_runs_and_portfolios_merge() {
         "init-valid=1",
         "--set",
         "init-draws=1",
-        "--set",
-        "restart-every=50",
-        "--iterations",
-        "2000",
-        "--progress",
-        "0.05",
     ];
+    flags.extend_from_slice(extra);
+    flags
+}
+
+/// `pack --continue`: a run suspended by SIGTERM hands out the state of its last restart, and
+/// the same command with `--continue` ends with the recipe of the run that never stopped; run
+/// again on the finished file, it does nothing; on another run's file, it refuses. And a
+/// portfolio's members (`--shard I/N`) merge into what `--portfolio N` writes.
+#[test]
+fn pack_continues_suspended_runs_and_portfolios_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let flags = small_pack(&["--set", "restart-every=50", "--iterations", "2000", "--progress", "0.05"]);
     let straight = path("straight.csv");
     let mut args = flags.to_vec();
     args.extend_from_slice(&["-o", &straight]);
@@ -1315,6 +1317,34 @@ fn pack_continues_suspended_runs_and_portfolios_merge() {
     };
     assert_ne!(cursors(0), cursors(1));
 }
+/// `pack --time`: a run the time limit ends records the budget it reached (`--iterations K`,
+/// `# stopped=budget`), and that command, run again, writes the same recipe byte for byte.
+#[test]
+fn pack_time_stop_records_the_equivalent_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    // No restarts: a time stop on one keeps the time limit's record (the unit test of
+    // `equivalent_budget` covers that case). Both runs end with the bishops re-placed.
+    let flags = small_pack(&["--set", "compact-bishops=2000"]);
+    let timed = path("timed.csv");
+    let mut args = flags.to_vec();
+    args.extend_from_slice(&["--iterations", "100000000", "--time", "2", "-o", &timed]);
+    let (_, stderr) = run(&args, 0);
+    assert!(stderr.contains("--time ended the run after"), "{stderr}");
+    let text = std::fs::read_to_string(&timed).unwrap();
+    assert!(text.contains("# stopped=budget\n"), "{text}");
+    let command = text.lines().find_map(|l| l.strip_prefix("# command=")).unwrap();
+    let budget: u64 = command.split(" --iterations ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(budget > 0 && budget < 100_000_000, "{command}");
+    // The recorded command, without its program name, into another file.
+    let again = path("again.csv");
+    let mut words: Vec<&str> = command.split(' ').skip(1).collect();
+    words.extend_from_slice(&["-o", &again]);
+    let (_, stderr) = run(&words, 0);
+    assert!(!stderr.contains("--time ended"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+}
+
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
 /// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
 /// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with

@@ -464,7 +464,8 @@ pub struct PackArgs {
     /// Improvement iterations to run (after a --resume, more), 0 to 10^12.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
-    /// End the run after this many seconds (walks included) with its best table.
+    /// End the run after this many seconds (walks included) with its best table; the recipe
+    /// records the budget reached (`--iterations K`), which writes the same recipe.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Continue from this recipe (a checkpoint or a finished run's output), with these settings.

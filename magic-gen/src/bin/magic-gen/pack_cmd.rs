@@ -183,7 +183,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if let Some(members) = args.portfolio {
         return run_portfolio(&args, &references, &settings, members, walk_cache);
     }
-    let command = reproduce_command(&args, &settings, args.shard);
+    let command = reproduce_command(&args, &settings, args.shard, args.iterations);
     let mut iterations = args.iterations;
     let mut searched_files = args.searched.as_slice();
     let start = match (&args.resume, args.continue_run) {
@@ -236,11 +236,48 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     note!("placing every square, then {iterations} iterations");
     let stop = watch.stop.clone();
     let params = member_params(&settings, args.shard);
-    let result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
+    let mut result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
     if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
         note!("bishops' cache lines: {before} -> {after}");
     }
+    if let Ok(finished) = &mut result
+        && watch.stop.reason() == Some(Reason::Time)
+        && let Some(budget) = time_stop_as_budget(&args, &settings, finished)
+    {
+        watch.checkpoint(&finished.recipe).map_err(Failure)?;
+        note!(
+            "--time ended the run after {budget} iterations: its recipe records that budget, which gives the same table"
+        );
+    }
     watch.finish(result)
+}
+
+/// A run that `--time` ended after `K` iterations is the run with the budget `--iterations K`:
+/// the loop checks for a stop before each iteration, and both end the same way (bishop
+/// compaction from the best placement, the last checkpoint). So that the recipe's `# command=`
+/// reproduces it, this rewrites the command with that budget and `# stopped=budget`, and returns
+/// `K`; it returns `None` and leaves the recipe alone where the two runs differ (see
+/// [`equivalent_budget`]).
+fn time_stop_as_budget(args: &PackArgs, settings: &Settings, finished: &mut Finished) -> Option<u64> {
+    let checkpoint = finished.recipe.checkpoint.as_mut()?;
+    if !checkpoint.stopped.starts_with(Reason::Time.describe()) {
+        return None;
+    }
+    let budget = equivalent_budget(finished.iteration, settings.restart_every, args.resume.is_some())?;
+    checkpoint.stopped = "budget".to_owned();
+    finished.recipe.command = Some(reproduce_command(args, settings, args.shard, budget));
+    Some(budget)
+}
+
+/// The budget whose run ends as one that a time limit stopped at iteration `stopped` (counted
+/// from scratch): `stopped` itself, except
+/// - for `--resume` (its command's budget counts from the recipe it resumed, and this recipe's
+///   iterations do not say how the one it resumed was made), and
+/// - at a restart (a multiple of `restart_every`): a run with budget left restarts there from
+///   its best placement, one whose budget ends there does not.
+fn equivalent_budget(stopped: u64, restart_every: u64, resumed: bool) -> Option<u64> {
+    let at_restart = restart_every > 0 && stopped > 0 && stopped.is_multiple_of(restart_every);
+    (!resumed && !at_restart).then_some(stopped)
 }
 
 /// The settings' parameters for portfolio member `shard` (member 0 without one).
@@ -397,7 +434,7 @@ fn run_portfolio(
             iterations: args.iterations,
             restart_every: settings.restart_every,
             compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
-            command: reproduce_command(args, settings, Some(shard)),
+            command: reproduce_command(args, settings, Some(shard), args.iterations),
             searched: searched.clone(),
             walk_cache: walk_cache.clone(),
         };
@@ -545,14 +582,15 @@ pub fn quote_path(path: &Path) -> String {
 /// The command line that reproduces this run (member `shard` of a portfolio, if any), as the
 /// recipe records it: its layout and seed (or the recipe it resumes), the preset and each
 /// setting that differs from it, the budget, the searched lists, and the member last.
-fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>) -> String {
+/// The `# command=` of a run of `args` with the budget `iterations`.
+fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>, iterations: u64) -> String {
     let mut words = vec!["magic-gen pack".to_owned()];
     match &args.resume {
         Some(path) => words.push(format!("--resume {}", quote_path(path))),
         None => words.push(format!("--layout {} --seed {}", args.run.layout.name(), args.run.seed)),
     }
     words.extend(settings.command_words());
-    words.push(format!("--iterations {}", args.iterations));
+    words.push(format!("--iterations {iterations}"));
     for path in &args.searched {
         words.push(format!("--searched {}", quote_path(path)));
     }
@@ -568,6 +606,16 @@ mod tests {
 
     use super::*;
     use crate::cli::{Cli, Command};
+
+    /// A time stop is recorded as its budget, except after `--resume` and on a restart.
+    #[test]
+    fn time_stops_become_budgets_where_they_are_the_same_run() {
+        assert_eq!(equivalent_budget(741_755, 100_000, false), Some(741_755));
+        assert_eq!(equivalent_budget(0, 100_000, false), Some(0));
+        assert_eq!(equivalent_budget(300_000, 0, false), Some(300_000));
+        assert_eq!(equivalent_budget(300_000, 100_000, false), None);
+        assert_eq!(equivalent_budget(741_755, 100_000, true), None);
+    }
 
     /// Every `magic-gen pack` of every shipped recipe's `# command=` (and the lab's) is a
     /// command this binary takes, and the one it writes for those settings: the recipes name
@@ -591,7 +639,7 @@ mod tests {
                     let cli = Cli::try_parse_from(line.split(' ')).unwrap_or_else(|e| panic!("{part}: {e}"));
                     let Command::Pack(args) = cli.command else { panic!("{part}: not pack") };
                     let settings = settings(args.run.preset, &args.run.set).unwrap();
-                    let written = reproduce_command(&args, &settings, args.shard);
+                    let written = reproduce_command(&args, &settings, args.shard, args.iterations);
                     let without_output = part.split(" -o ").next().unwrap();
                     assert_eq!(written, without_output);
                     packs += 1;
