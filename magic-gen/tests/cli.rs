@@ -1317,6 +1317,7 @@ fn pack_continues_suspended_runs_and_portfolios_merge() {
     };
     assert_ne!(cursors(0), cursors(1));
 }
+
 /// `pack --time`: a run the time limit ends records the budget it reached (`--iterations K`,
 /// `# stopped=budget`), and that command, run again, writes the same recipe byte for byte.
 #[test]
@@ -1343,6 +1344,24 @@ fn pack_time_stop_records_the_equivalent_budget() {
     let (_, stderr) = run(&words, 0);
     assert!(!stderr.contains("--time ended"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    // The timed command again, as a requeued job would run it: the file holds that run, with
+    // the budget it reached, which `--continue` says rather than start again.
+    let mut requeued = args.clone();
+    requeued.insert(requeued.len() - 2, "--continue");
+    let expected = format!("holds this run with another budget, --iterations {budget}");
+    bad_input(&requeued, &["--continue", &expected, "--resume"]);
+    // Members of one portfolio that reached different budgets do not merge, and say why.
+    let member = |i: &str, budget: &'static str| {
+        let out = path(&format!("member-{i}.csv"));
+        let shard = format!("{i}/2");
+        run(&[&small_pack(&["--iterations", budget])[..], &["--shard", &shard, "-o", &out]].concat(), 0);
+        out
+    };
+    let (first, second) = (member("0", "30"), member("1", "40"));
+    bad_input(
+        &["merge", &first, &second, "-o", &path("merged.csv")],
+        &["member 1/2 ran another budget", "40 against 30"],
+    );
 }
 
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps

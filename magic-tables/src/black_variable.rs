@@ -1,7 +1,7 @@
 //! Black magics with a shift per square: `((occupied | !mask) * magic) >> shift`, each square
 //! with as many index bits as its mask, and overlapping per-square ranges in one array of
-//! [`TABLE_ENTRIES`] slots: one OR, one multiply, one shift and one load, like the default
-//! `black` layout, with the shift read from the entry (no post-mask, no second lookup). The magics and
+//! [`TABLE_ENTRIES`] slots: one OR, one multiply, one shift and one load, like the `black`
+//! layout, with the shift read from the entry (no post-mask, no second lookup). The magics and
 //! offsets are this project's own packer's (`data/black_variable.recipe.csv`), re-derived and
 //! verified exhaustively by the build script.
 

@@ -9,7 +9,9 @@
 //! Given several directories (copies of `target/criterion` after each of several runs), each
 //! cell is the best (smallest) of the runs' means, or with `--median` their median: on a noisy
 //! virtual machine one run's means can differ by 25 % between two rows that run the same code,
-//! and the best of several runs is what the code can do. A cell counts the runs that measured it.
+//! and the best of several runs is what the code can do. A line under the table says of how
+//! many runs (a warning if cells differ). The bytes are those of this build's layouts: for runs
+//! of an older build (another default, other tables), read them from that build.
 //!
 //! Build it with the same `RUSTFLAGS` as the benchmark run it reads (for the native run,
 //! `-C target-cpu=native`), so that its `pext` module, and so its bytes, are the ones measured.
@@ -95,19 +97,31 @@ fn main() {
         dirs.push(PathBuf::from("target/criterion"));
     }
     if let Some(missing) = dirs.iter().find(|dir| !dir.is_dir()) {
-        eprintln!("error: {} is not a directory: give criterion's output directories", missing.display());
+        eprintln!(
+            "error: {} is not a directory: run the layouts benchmark first, or give criterion's output directories",
+            missing.display()
+        );
         std::process::exit(2);
     }
     let movegen: usize = benchmark_positions().iter().map(|p| p.rook_movers.len() + p.bishop_movers.len()).sum();
     let per_iteration = |load: &str| if load == "movegen" { movegen as f64 } else { 4096.0 };
+    // How many runs measured each cell: a best of fewer runs is not comparable, so say so.
+    let mut counts = std::collections::BTreeSet::new();
     let rows: Vec<(&str, String, Vec<Option<f64>>)> = implementations()
         .into_iter()
         .map(|(id, bytes)| {
             let times = LOADS
                 .iter()
                 .map(|load| {
-                    let runs = dirs.iter().filter_map(|dir| mean_ns(dir, load, id)).map(|ns| ns / per_iteration(load));
-                    statistic.of(runs.collect())
+                    let runs: Vec<f64> = dirs
+                        .iter()
+                        .filter_map(|dir| mean_ns(dir, load, id))
+                        .map(|ns| ns / per_iteration(load))
+                        .collect();
+                    if !runs.is_empty() {
+                        counts.insert(runs.len());
+                    }
+                    statistic.of(runs)
                 })
                 .collect();
             (id, bytes, times)
@@ -130,5 +144,16 @@ fn main() {
             .map(|(t, best)| t.map_or("–".into(), |t| format!("{t:.2} ({:.2})", t / best)))
             .collect();
         println!("| {id} | {bytes} | {} |", cells.join(" | "));
+    }
+    if dirs.len() > 1 {
+        let what = match statistic {
+            Statistic::Best => "best",
+            Statistic::Median => "median",
+        };
+        let runs: Vec<String> = counts.iter().map(usize::to_string).collect();
+        println!("\n{what} of {} runs per cell", runs.join(" or "));
+        if counts.len() > 1 {
+            eprintln!("warning: the cells were measured by different numbers of runs ({})", runs.join(", "));
+        }
     }
 }

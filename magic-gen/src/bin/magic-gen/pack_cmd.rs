@@ -271,8 +271,8 @@ fn time_stop_as_budget(args: &PackArgs, settings: &Settings, finished: &mut Fini
 
 /// The budget whose run ends as one that a time limit stopped at iteration `stopped` (counted
 /// from scratch): `stopped` itself, except
-/// - for `--resume` (its command's budget counts from the recipe it resumed, and this recipe's
-///   iterations do not say how the one it resumed was made), and
+/// - for `--resume` (its command names the recipe it resumed, which `-o` may have replaced since,
+///   so the command may no longer reproduce anything; its record stays as it was), and
 /// - at a restart (a multiple of `restart_every`): a run with budget left restarts there from
 ///   its best placement, one whose budget ends there does not.
 fn equivalent_budget(stopped: u64, restart_every: u64, resumed: bool) -> Option<u64> {
@@ -311,6 +311,17 @@ fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Resul
         return Ok(Continued::Anew);
     }
     let recipe = read_checked_recipe(path, references)?;
+    let held = recipe.command.as_deref().unwrap_or("");
+    if let (Some((held_rest, held_budget)), Some((rest, budget))) = (split_budget(held), split_budget(command))
+        && held_rest == rest
+        && held_budget != budget
+    {
+        // Typically a run `--time` ended, which records the budget it reached.
+        return Err(Failure(format!(
+            "--continue: {} holds this run with another budget, --iterations {held_budget} (a run --time ended records the budget it reached); `--resume` it to go on, or give another --output",
+            path.display()
+        )));
+    }
     if recipe.command.as_deref() != Some(command) {
         return Err(Failure(format!(
             "--continue: {} holds another run (its command: {}); give another --output, or remove it",
@@ -582,6 +593,14 @@ pub fn quote_path(path: &Path) -> String {
 /// The command line that reproduces this run (member `shard` of a portfolio, if any), as the
 /// recipe records it: its layout and seed (or the recipe it resumes), the preset and each
 /// setting that differs from it, the budget, the searched lists, and the member last.
+/// A recorded `pack` command without its `--iterations N`, and `N`: two commands of one run that
+/// differ only in their budgets have the same first part.
+pub fn split_budget(command: &str) -> Option<(String, u64)> {
+    let (before, after) = command.split_once(" --iterations ")?;
+    let (number, rest) = after.split_once(' ').unwrap_or((after, ""));
+    Some((format!("{before} {rest}"), number.parse().ok()?))
+}
+
 /// The `# command=` of a run of `args` with the budget `iterations`.
 fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>, iterations: u64) -> String {
     let mut words = vec!["magic-gen pack".to_owned()];
@@ -606,6 +625,17 @@ mod tests {
 
     use super::*;
     use crate::cli::{Cli, Command};
+
+    /// Two commands of one run with different budgets split into the same rest.
+    #[test]
+    fn budgets_split_from_commands() {
+        let (a, n) = split_budget("magic-gen pack --layout black --seed 1 --iterations 741755 --shard 1/4").unwrap();
+        let (b, m) = split_budget("magic-gen pack --layout black --seed 1 --iterations 1000000 --shard 1/4").unwrap();
+        assert_eq!((a.as_str(), n, m), ("magic-gen pack --layout black --seed 1 --shard 1/4", 741_755, 1_000_000));
+        assert_eq!(a, b);
+        assert_eq!(split_budget("magic-gen pack --layout black --seed 1 --iterations 5").unwrap().1, 5);
+        assert_eq!(split_budget("magic-gen pack --layout black --seed 1"), None);
+    }
 
     /// A time stop is recorded as its budget, except after `--resume` and on a restart.
     #[test]
