@@ -676,8 +676,9 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black, the lab's two black checkpoints and black-variable: one pack each.
-        assert_eq!(packs, 5);
+        // fixed-shift, black, the lab's three black checkpoints (one a portfolio member) and
+        // black-variable: one pack each.
+        assert_eq!(packs, 6);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,
