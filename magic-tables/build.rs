@@ -1,7 +1,7 @@
 //! Generates the attack tables of the default layout (fixed-shift magics) and of every enabled
-//! layout feature into `OUT_DIR`, one file per layout (`fixed_shift.rs`, `fancy.rs`, `plain.rs`, …): a loop over
-//! the layout registry (`magic_gen::layout::Layout`), whose entries say where each layout's
-//! magics come from.
+//! layout feature into `OUT_DIR`, one file per layout (`fixed_shift.rs`, `fancy.rs`, `plain.rs`,
+//! …): a loop over the layout registry (`magic_gen::layout::Layout`), whose entries say where
+//! each layout's magics come from.
 //!
 //! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
 //! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), and the tables that

@@ -167,11 +167,7 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
         }
         let report = recipe.check(references).map_err(|e| Failure(format!("{name}: {e}")))?;
         if let Some(first) = members.first() {
-            let budgets = |command: &str| crate::pack_cmd::split_budget(command);
-            if let (Some((rest, budget)), Some((first_rest, first_budget))) = (budgets(base), budgets(&first.2))
-                && rest == first_rest
-                && budget != first_budget
-            {
+            if let Some((budget, first_budget)) = crate::pack_cmd::other_budget(base, &first.2) {
                 return Err(Failure(format!(
                     "{name}: member {shard} ran another budget, --iterations {budget} against {first_budget} (a member --time ended records the budget it reached): merge members of one budget"
                 )));

@@ -241,7 +241,6 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         note!("bishops' cache lines: {before} -> {after}");
     }
     if let Ok(finished) = &mut result
-        && watch.stop.reason() == Some(Reason::Time)
         && let Some(budget) = time_stop_as_budget(&args, &settings, finished)
     {
         watch.checkpoint(&finished.recipe).map_err(Failure)?;
@@ -311,11 +310,7 @@ fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Resul
         return Ok(Continued::Anew);
     }
     let recipe = read_checked_recipe(path, references)?;
-    let held = recipe.command.as_deref().unwrap_or("");
-    if let (Some((held_rest, held_budget)), Some((rest, budget))) = (split_budget(held), split_budget(command))
-        && held_rest == rest
-        && held_budget != budget
-    {
+    if let Some((held_budget, _)) = other_budget(recipe.command.as_deref().unwrap_or(""), command) {
         // Typically a run `--time` ended, which records the budget it reached.
         return Err(Failure(format!(
             "--continue: {} holds this run with another budget, --iterations {held_budget} (a run --time ended records the budget it reached); `--resume` it to go on, or give another --output",
@@ -497,7 +492,6 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
     Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })
 }
 
-/// The command line that reproduces this run, as the recipe records it.
 /// The squares the `search --black` CSVs at `paths` found, each checked to be the candidate its
 /// number gives in the search of `seed` (the packer's: a recipe has one seed). A square found
 /// in several files must be the same magic in each.
@@ -590,18 +584,25 @@ pub fn quote_path(path: &Path) -> String {
     magic_gen::text::shell_quote(&path.display().to_string())
 }
 
-/// The command line that reproduces this run (member `shard` of a portfolio, if any), as the
-/// recipe records it: its layout and seed (or the recipe it resumes), the preset and each
-/// setting that differs from it, the budget, the searched lists, and the member last.
 /// A recorded `pack` command without its `--iterations N`, and `N`: two commands of one run that
 /// differ only in their budgets have the same first part.
-pub fn split_budget(command: &str) -> Option<(String, u64)> {
+fn split_budget(command: &str) -> Option<(String, u64)> {
     let (before, after) = command.split_once(" --iterations ")?;
     let (number, rest) = after.split_once(' ').unwrap_or((after, ""));
     Some((format!("{before} {rest}"), number.parse().ok()?))
 }
 
-/// The `# command=` of a run of `args` with the budget `iterations`.
+/// The budgets of two recorded `pack` commands, `(held's, other's)`, when they are the same run
+/// but for their `--iterations` (as a run `--time` ended records the budget it reached).
+pub fn other_budget(held: &str, other: &str) -> Option<(u64, u64)> {
+    let ((held_rest, held_budget), (rest, budget)) = (split_budget(held)?, split_budget(other)?);
+    (held_rest == rest && held_budget != budget).then_some((held_budget, budget))
+}
+
+/// The command line that reproduces this run (member `shard` of a portfolio, if any) with the
+/// budget `iterations`, as the recipe records it: its layout and seed (or the recipe it
+/// resumes), the preset and each setting that differs from it, the budget, the searched lists,
+/// and the member last.
 fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>, iterations: u64) -> String {
     let mut words = vec!["magic-gen pack".to_owned()];
     match &args.resume {
@@ -635,6 +636,14 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(split_budget("magic-gen pack --layout black --seed 1 --iterations 5").unwrap().1, 5);
         assert_eq!(split_budget("magic-gen pack --layout black --seed 1"), None);
+        let timed = "magic-gen pack --layout black --seed 1 --iterations 741755 --shard 1/4";
+        let asked = "magic-gen pack --layout black --seed 1 --iterations 1000000 --shard 1/4";
+        assert_eq!(other_budget(timed, asked), Some((741_755, 1_000_000)));
+        assert_eq!(other_budget(asked, asked), None);
+        assert_eq!(
+            other_budget(timed, "magic-gen pack --layout black --seed 2 --iterations 1000000 --shard 1/4"),
+            None
+        );
     }
 
     /// A time stop is recorded as its budget, except after `--resume` and on a restart.
