@@ -91,6 +91,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use magic_tables_core::geometry::{lower_bound_bits, relevant_mask, slow_attacks};
 use magic_tables_core::{Slider, Square};
 
+use super::from_top::FromTop;
+
 /// The widest index this search supports: a table of `2^12` slots, the largest relevant mask.
 pub const MAX_BITS: u32 = 12;
 
@@ -113,6 +115,11 @@ pub enum Color {
     /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`. Reported one per equivalence
     /// class (see the module documentation); slower, with a larger space.
     Black,
+    /// Black magics, every class of them as [`Color::Black`], searched from the magic's
+    /// negation's highest bit down (`search/from_top.rs`): fast where the level search is slow
+    /// (rook d2 and e2 with 9 bits), and each class reported as the rotation whose used slots
+    /// span the fewest. For masks whose lowest square is at most bit 32 (every rook).
+    BlackFromTop,
     /// Black magics whose negation is small: `magic = class * 2^P - s` (modulo `2^64`, `P` the
     /// period) with `s < 2^below` and at most `ones` bits set in `s`, every one of them (see
     /// [`ExhaustiveSearch::negated_black`]). Searched with the white (rotation) machinery.
@@ -130,7 +137,7 @@ pub enum Color {
 impl Color {
     /// Whether the white (rotation) machinery searches this color.
     fn rotates(self) -> bool {
-        !matches!(self, Color::Black)
+        !matches!(self, Color::Black | Color::BlackFromTop)
     }
 }
 
@@ -179,6 +186,11 @@ pub enum Error {
         /// The period: the largest.
         max: u32,
     },
+    /// [`Color::BlackFromTop`] on a mask whose lowest square is above bit 32.
+    LowestSquareTooHigh {
+        /// The mask's lowest square (bit).
+        lowest: u32,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -198,6 +210,11 @@ impl core::fmt::Display for Error {
             Error::BoundOutOfRange { below, min, max } => {
                 write!(f, "a bound of 2^{below} is out of range: the search takes 2^{min} to 2^{max}")
             }
+            Error::LowestSquareTooHigh { lowest } => write!(
+                f,
+                "the mask's lowest square is bit {lowest}: the search from the top takes masks reaching bit {} or lower (every rook); sweep --black without --from-top",
+                super::from_top::MAX_LOWEST_SQUARE
+            ),
         }
     }
 }
@@ -291,6 +308,18 @@ pub enum Status {
     Stopped,
     /// The run searched more nodes than its budget allowed.
     BudgetSpent,
+}
+
+/// Why a run must stop now, if it must: the stop flag is raised, or `nodes_run` reached the
+/// budget.
+pub(super) fn halt(stop: &AtomicBool, nodes_run: u64, budget: u64) -> Option<Status> {
+    if stop.load(Ordering::Relaxed) {
+        Some(Status::Stopped)
+    } else if nodes_run >= budget {
+        Some(Status::BudgetSpent)
+    } else {
+        None
+    }
 }
 
 /// The result of one [`ExhaustiveSearch::run`].
@@ -416,6 +445,8 @@ pub struct ExhaustiveSearch {
     /// [`Color::NegatedBlack`]'s class times `2^P` (else 0): added to `-s` to make the black
     /// magic, so subtracted from every white key.
     class_term: u64,
+    /// [`Color::BlackFromTop`]: the search that runs instead of the levels.
+    from_top: Option<FromTop>,
 }
 
 /// A new subset whose key is uncertain (see [`ExhaustiveSearch::certain_below`]): it is not
@@ -465,6 +496,13 @@ impl ExhaustiveSearch {
         let (min, max) = (lower_bound_bits(slider, square), mask.count_ones().min(MAX_BITS));
         if bits < min || bits > max {
             return Err(Error::BitsOutOfRange { bits, min, max });
+        }
+        if color == Color::BlackFromTop {
+            let lowest = mask.trailing_zeros();
+            if lowest > super::from_top::MAX_LOWEST_SQUARE {
+                return Err(Error::LowestSquareTooHigh { lowest });
+            }
+            return Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)));
         }
         let Color::NegatedBlack { below, ones, class } = color else {
             return Ok(ExhaustiveSearch::from_reference(mask, bits, color, |occ| slow_attacks(slider, square, occ)));
@@ -528,6 +566,9 @@ impl ExhaustiveSearch {
     /// The search over any mask, with `label` giving each subset's attack set (the tests use
     /// small sub-masks of real ones). Panics on widths the search cannot take.
     fn from_reference(mask: u64, bits: u32, color: Color, label: impl Fn(u64) -> u64) -> ExhaustiveSearch {
+        if color == Color::BlackFromTop {
+            return ExhaustiveSearch::from_reference(mask, bits, Color::Black, label).searched_from_top();
+        }
         let n = mask.count_ones();
         assert!((1..=16).contains(&n) && (1..=MAX_BITS.min(n)).contains(&bits), "mask {mask:#x} with {bits} bits");
         // Every subset and its attack set; ids in order of first appearance.
@@ -566,11 +607,11 @@ impl ExhaustiveSearch {
         let root_subs = vec![Sub { occ: 0, id: id(0) }, Sub { occ: 1 << b0, id: id(1 << b0) }];
         let (limit, ones) = match color {
             Color::NegatedBlack { below, ones, .. } => (below, ones),
-            Color::White | Color::Black => (64, 64),
+            Color::White | Color::Black | Color::BlackFromTop => (64, 64),
         };
         let (root_e_lo, root_e_bits) = match color {
             Color::White | Color::NegatedBlack { .. } => (0, 0),
-            Color::Black => {
+            Color::Black | Color::BlackFromTop => {
                 let lo = b0.max(p0);
                 (lo, top.saturating_sub(lo))
             }
@@ -627,7 +668,7 @@ impl ExhaustiveSearch {
             let skip = if min_i > step_i { min_i / step_i } else { 0 };
             let (e_lo, e_bits, con) = match color {
                 Color::White | Color::NegatedBlack { .. } => (0, 0, 0),
-                Color::Black => {
+                Color::Black | Color::BlackFromTop => {
                     let e_lo = b.max(hi);
                     let e_hi = prev.min(top);
                     (e_lo, e_hi.saturating_sub(e_lo), bit_range(lo, hi) & bit_range(prev, top))
@@ -658,7 +699,7 @@ impl ExhaustiveSearch {
                 Color::White | Color::NegatedBlack { .. } => {
                     explicit_values * rot_values - skip.min(explicit_values * rot_values)
                 }
-                Color::Black => 1u64 << (width + e_bits - con.count_ones()),
+                Color::Black | Color::BlackFromTop => 1u64 << (width + e_bits - con.count_ones()),
             };
             levels.push(Level {
                 lo,
@@ -725,13 +766,37 @@ impl ExhaustiveSearch {
             ones,
             class_term: match color {
                 Color::NegatedBlack { class, .. } => class.wrapping_shl(64 - mask.trailing_zeros()),
-                Color::White | Color::Black => 0,
+                Color::White | Color::Black | Color::BlackFromTop => 0,
             },
             certain_below: match color {
                 Color::NegatedBlack { below, .. } => (1u64 << top).saturating_sub(1u64 << below.min(63)),
-                Color::White | Color::Black => 1u64 << top,
+                Color::White | Color::Black | Color::BlackFromTop => 1u64 << top,
             },
+            from_top: None,
         }
+    }
+}
+
+impl ExhaustiveSearch {
+    /// This black search turned into [`Color::BlackFromTop`]: the same reference and checks,
+    /// with the search from the top to run instead of the levels.
+    fn searched_from_top(mut self) -> ExhaustiveSearch {
+        let mut distinct: Vec<u64> = Vec::new();
+        let ids: Vec<(u64, u8)> = self
+            .reference
+            .iter()
+            .map(|&(occ, attack)| {
+                let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
+                    distinct.push(attack);
+                    distinct.len() - 1
+                });
+                // The black search already refused more than 254 attack sets.
+                (occ, id as u8)
+            })
+            .collect();
+        self.from_top = Some(FromTop::new(self.mask, self.bits, ids.into_iter()));
+        self.color = Color::BlackFromTop;
+        self
     }
 }
 
@@ -844,15 +909,8 @@ impl<'a> State<'a> {
     /// Whether the run may go on (the stop flag is down and the budget not spent).
     #[cold]
     fn check(&mut self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            self.halted = Some(Status::Stopped);
-            return false;
-        }
-        if self.nodes_run >= self.budget {
-            self.halted = Some(Status::BudgetSpent);
-            return false;
-        }
-        true
+        self.halted = halt(self.stop, self.nodes_run, self.budget);
+        self.halted.is_none()
     }
 
     /// A new stamp for the new-subset collision check (24 bits; the scratch is cleared when it
@@ -926,24 +984,30 @@ impl ExhaustiveSearch {
         self.ids
     }
 
-    /// `P = 64 - mask.trailing_zeros()`: white magics are listed below `2^P`.
+    /// `P = 64 - mask.trailing_zeros()`: white magics are listed below `2^P`. For
+    /// [`Color::BlackFromTop`], the `K` whose `2^K` negations hold one of each class.
     pub fn period_bits(&self) -> u32 {
-        self.period
+        self.from_top.as_ref().map_or(self.period, FromTop::period_bits)
     }
 
     /// Widths of the magic's fields, level by level: the first field, then one per further
     /// mask square (highest first). They add up to [`ExhaustiveSearch::period_bits`]. A black
     /// search's first field also holds [`ExhaustiveSearch::first_field_bits`] minus the first
-    /// width of `c`'s bits.
+    /// width of `c`'s bits. [`Color::BlackFromTop`] fixes the negation's first field, then
+    /// one bit a level.
     pub fn field_widths(&self) -> Vec<u32> {
+        if let Some(top) = &self.from_top {
+            return core::iter::once(top.first_field_bits()).chain(vec![1; top.levels() - 1]).collect();
+        }
         core::iter::once(self.root.m_bits).chain(self.levels.iter().map(|l| l.width)).collect()
     }
 
     /// Bits of the first field, the value the shards split: the magic's bits
     /// `[0, 64 - b_0)` (`b_0` the mask's highest square), and for black magics `c`'s free bits
-    /// that reach the first level's indices.
+    /// that reach the first level's indices. For [`Color::BlackFromTop`], the negation's
+    /// highest bits below `2^K`.
     pub fn first_field_bits(&self) -> u32 {
-        self.root.m_bits + self.root.e_bits
+        self.from_top.as_ref().map_or(self.root.m_bits + self.root.e_bits, FromTop::first_field_bits)
     }
 
     /// The number of first-field values, `2^first_field_bits`.
@@ -954,6 +1018,10 @@ impl ExhaustiveSearch {
     /// Tests one node at each level makes (level 0, the first field: one per value). A white
     /// level skips the candidates `daq.c` skips (see the module documentation).
     pub fn tests_per_node(&self) -> Vec<u64> {
+        if let Some(top) = &self.from_top {
+            // One interval a value, then its two halves.
+            return core::iter::once(1).chain(vec![2; top.levels() - 1]).collect();
+        }
         core::iter::once(1).chain(self.levels.iter().map(|l| l.tests)).collect()
     }
 
@@ -974,9 +1042,14 @@ impl ExhaustiveSearch {
             shard,
             next: self.shard_range(shard).start,
             magics: Vec::new(),
-            level_tests: vec![0; self.levels.len() + 1],
+            level_tests: vec![0; self.level_count()],
             nodes: 0,
         }
+    }
+
+    /// Counters in a cursor's `level_tests`.
+    fn level_count(&self) -> usize {
+        self.from_top.as_ref().map_or(self.levels.len() + 1, FromTop::levels)
     }
 
     /// Searches `shard` from `cursor` (its start when `None`) until the shard is done, `stop`
@@ -999,20 +1072,27 @@ impl ExhaustiveSearch {
             Some(c) => {
                 if (c.mask, c.bits, c.color, c.shard) != (self.mask, self.bits, self.color, shard)
                     || !(range.start..=range.end).contains(&c.next)
-                    || c.level_tests.len() != self.levels.len() + 1
+                    || c.level_tests.len() != self.level_count()
                 {
                     return Err(Error::CursorMismatch);
                 }
                 c
             }
         };
+        if let Some(top) = &self.from_top {
+            return Ok(top.run(cursor, range.end, stop, node_budget, |class| {
+                let magic = top.narrowest(class);
+                assert!(self.is_magic(magic), "the search found {magic:#x}, which the reference rejects");
+                magic
+            }));
+        }
         let mut st = State::new(self, stop, node_budget);
         while cursor.next < range.end {
             st.begin_value();
             let done = st.check()
                 && match self.color {
                     Color::White | Color::NegatedBlack { .. } => self.white_value(&mut st, cursor.next),
-                    Color::Black => self.black_value(&mut st, cursor.next),
+                    Color::Black | Color::BlackFromTop => self.black_value(&mut st, cursor.next),
                 };
             if !done {
                 cursor.magics.sort_unstable();
@@ -1045,7 +1125,7 @@ impl ExhaustiveSearch {
         self.reference.iter().all(|&(occ, attack)| {
             let key = match self.color {
                 Color::White => occ,
-                Color::Black => occ | !self.mask,
+                Color::Black | Color::BlackFromTop => occ | !self.mask,
                 // The reference holds complemented subsets `y`, labelled with the attack set
                 // of `mask & !y`.
                 Color::NegatedBlack { .. } => (self.mask & !occ) | !self.mask,
@@ -2022,13 +2102,19 @@ mod tests {
 
     #[test]
     fn stopped_runs_resume_to_the_same_result() {
-        let s = small_real();
-        let shard = Shard::new(1, 3).unwrap();
+        stopped_runs_resume_to(&small_real(), Shard::new(1, 3).unwrap());
+        // The search from the top: rook d2 with 7 bits (no magic; its values end fast).
+        let from_top = ExhaustiveSearch::with_color(Slider::Rook, sq("d2"), 7, Color::BlackFromTop).unwrap();
+        stopped_runs_resume_to(&from_top, Shard::new(0, 64).unwrap());
+    }
+
+    fn stopped_runs_resume_to(s: &ExhaustiveSearch, shard: Shard) {
         let whole = s.sweep(shard);
         let down = AtomicBool::new(false);
         // Small node budgets: many returns, most in the middle of a value.
         let (mut cursor, mut budget, mut runs) = (None, 200u64, 0);
         let last = loop {
+            let before = cursor.as_ref().map(|c: &Cursor| c.next);
             let out = s.run(shard, cursor.take(), &down, Some(budget)).unwrap();
             runs += 1;
             if out.status == Status::Complete {
@@ -2037,7 +2123,7 @@ mod tests {
             assert_eq!(out.status, Status::BudgetSpent);
             assert!(out.nodes_run >= budget);
             // A value needing more than the budget never completes: grow it when stuck.
-            if cursor.as_ref().is_some_and(|c: &Cursor| c.next == out.cursor.next) {
+            if before == Some(out.cursor.next) {
                 budget *= 2;
             }
             cursor = Some(out.cursor);
@@ -2076,6 +2162,16 @@ mod tests {
         assert_eq!(s.run(Shard::new(1, 2).unwrap(), Some(other), &down, None), Err(Error::CursorMismatch));
         let elsewhere = search(Slider::Rook, "g7", 9).start(Shard::WHOLE);
         assert_eq!(s.run(Shard::WHOLE, Some(elsewhere), &down, None), Err(Error::CursorMismatch));
+        // The search from the top takes masks reaching bit 32 or lower: not bishop d8's (38).
+        let d8 = ExhaustiveSearch::with_color(Slider::Bishop, sq("d8"), 4, Color::BlackFromTop);
+        assert_eq!(d8.unwrap_err(), Error::LowestSquareTooHigh { lowest: 38 });
+        let d2 = ExhaustiveSearch::with_color(Slider::Rook, sq("d2"), 9, Color::BlackFromTop).unwrap();
+        let widths = d2.field_widths();
+        assert_eq!((d2.period_bits(), d2.first_field_values(), widths.iter().sum::<u32>()), (55, 4096, 55));
+        assert_eq!(d2.tests_per_node().len(), widths.len());
+        assert_eq!(d2.start(Shard::WHOLE).level_tests.len(), widths.len());
+        let black = search(Slider::Rook, "g7", 9).start(Shard::WHOLE);
+        assert_eq!(d2.run(Shard::WHOLE, Some(black), &down, None), Err(Error::CursorMismatch));
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod climb_stream;
 pub mod dense_stream;
 pub mod exhaustive;
 pub mod few_term_stream;
+mod from_top;
 pub mod span_stream;
 mod stream;
 pub mod term_sums;

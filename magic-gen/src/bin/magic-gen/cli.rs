@@ -144,6 +144,12 @@ pub struct SweepArgs {
     /// Black magics (`(occupied | !mask) * magic`), one per class of equivalent ones.
     #[arg(long)]
     pub black: bool,
+    /// With --black: search from the negation's highest bit down (every class, each listed at
+    /// its narrowest rotation); fast where the default black search is slow, such as rook d2
+    /// and e2 with 9 bits (1 to 30 s a shard of 4,096). For masks reaching bit 32 or lower
+    /// (every rook).
+    #[arg(long, requires = "black", conflicts_with = "negation_below")]
+    pub from_top: bool,
     /// With --black: only black magics `-s` (plus a multiple of 2^period) with `s` below
     /// 2^BITS, searched as white magics `s` of the complemented occupancies. Not complete;
     /// rook one-bit-fewer magics have small negations (try 40 to 44).
@@ -158,7 +164,8 @@ pub struct SweepArgs {
     /// squares whose period is shorter than 64 - bits (each H a sweep of its own).
     #[arg(long, value_name = "H", requires = "negation_below", default_value_t = 0)]
     pub class: u64,
-    /// Sweep shard I of N (contiguous ranges of the magic's lowest bits); `merge` joins them.
+    /// Sweep shard I of N (contiguous ranges of the first field: the magic's lowest bits, with
+    /// --from-top its negation's highest); `merge` joins them.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<magic_gen::search::exhaustive::Shard>,
     /// Continue a stopped sweep from its file.
@@ -178,6 +185,7 @@ impl SweepArgs {
         use magic_gen::search::exhaustive::Color;
         match (self.black, self.negation_below) {
             (true, Some(below)) => Color::NegatedBlack { below, ones: self.max_ones, class: self.class },
+            (true, None) if self.from_top => Color::BlackFromTop,
             (true, None) => Color::Black,
             (false, _) => Color::White,
         }

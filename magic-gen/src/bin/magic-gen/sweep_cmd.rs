@@ -39,6 +39,7 @@ fn color_name(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
+        Color::BlackFromTop => "black-from-top",
         Color::NegatedBlack { .. } => "negated-black",
     }
 }
@@ -113,6 +114,7 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
     let color = match field("color")?.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
+        "black-from-top" => Color::BlackFromTop,
         "negated-black" => {
             let below = u32::try_from(number("below")?).map_err(|_| Failure(format!("{name}: below out of range")))?;
             // Files of sweeps without a limit on set bits have no `# ones=` line, and of class 0
@@ -123,7 +125,9 @@ pub fn parse(name: &str, text: &str) -> Result<SweepFile, Failure> {
             Color::NegatedBlack { below, ones, class }
         }
         other => {
-            return Err(Failure(format!("{name}: color `{other}` is not white, black or negated-black")));
+            return Err(Failure(format!(
+                "{name}: color `{other}` is not white, black, black-from-top or negated-black"
+            )));
         }
     };
     let shard: Shard = field("shard")?.parse().map_err(|e| Failure(format!("{name}: {e}")))?;
