@@ -1618,8 +1618,8 @@ fn sweeps_from_the_top() {
     for i in 0..2 {
         go(&["--shard", &format!("{i}/256"), "-o", &path(&format!("s{i}.txt"))], 0);
     }
-    // Halves of 0/128 are shards of another count: merge wants one sweep's shards.
-    bad_input(&["merge", &path("s0.txt"), &path("s1.txt")], &["missing"]);
+    // Two of 256 shards do not make a sweep: merge names the first one missing.
+    bad_input(&["merge", &path("s0.txt"), &path("s1.txt")], &["shard 2/256 is missing"]);
     // Stopped at once, then resumed to the end: the same file.
     go(&["--shard", "0/128", "--time", "0.001", "-o", &path("partial.txt")], 0);
     go(&["--shard", "0/128", "--resume", &path("partial.txt"), "-o", &path("partial.txt")], 0);

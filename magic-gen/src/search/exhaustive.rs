@@ -1019,7 +1019,8 @@ impl ExhaustiveSearch {
     /// level skips the candidates `daq.c` skips (see the module documentation).
     pub fn tests_per_node(&self) -> Vec<u64> {
         if let Some(top) = &self.from_top {
-            // One interval a value, then its two halves.
+            // One interval a value, then its two halves (levels where nothing settles are
+            // stepped over, their intervals not counted as tests).
             return core::iter::once(1).chain(vec![2; top.levels() - 1]).collect();
         }
         core::iter::once(1).chain(self.levels.iter().map(|l| l.tests)).collect()
@@ -1054,7 +1055,7 @@ impl ExhaustiveSearch {
 
     /// Searches `shard` from `cursor` (its start when `None`) until the shard is done, `stop`
     /// is raised or the run has searched more than `node_budget` nodes. The flag and budget are
-    /// looked at before each first-field value and every 128 node evaluations (every few
+    /// looked at before each first-field value and every 128 node evaluations (256 nodes from the top; every few
     /// milliseconds at most); the first-field value in
     /// progress when the run stops is dropped from the counts and searched again on resuming,
     /// so a budget smaller than one value's nodes never completes it. Resuming from the
@@ -2100,19 +2101,54 @@ mod tests {
         }
     }
 
-    #[test]
-    fn stopped_runs_resume_to_the_same_result() {
-        stopped_runs_resume_to(&small_real(), Shard::new(1, 3).unwrap());
-        // The search from the top: rook d2 with 7 bits (no magic; its values end fast).
-        let from_top = ExhaustiveSearch::with_color(Slider::Rook, sq("d2"), 7, Color::BlackFromTop).unwrap();
-        stopped_runs_resume_to(&from_top, Shard::new(0, 64).unwrap());
+    /// The published one-bit-fewer black magic of rook d2 (Sp00ph's engine, in
+    /// `../shared/records/black_variable_sp00ph_wakwak_76411.csv`): comparison data.
+    const PUBLISHED_D2: u64 = 0x9426_0015_D5CE_0002;
+
+    /// Rook d2 with 9 bits searched from the top, its first field widened to 43 bits so that a
+    /// value is 2^12 negations, and a shard of 8 values around the published magic's class.
+    fn d2_near_the_published_magic() -> (ExhaustiveSearch, Shard) {
+        let mut s = ExhaustiveSearch::with_color(Slider::Rook, sq("d2"), 9, Color::BlackFromTop).unwrap();
+        s.from_top = s.from_top.map(|top| top.with_first_field(43));
+        let value = (PUBLISHED_D2.wrapping_neg() & bit_range(0, 55)) >> 12;
+        (s, Shard::new(value / 8, 1 << 40).unwrap())
     }
 
-    fn stopped_runs_resume_to(s: &ExhaustiveSearch, shard: Shard) {
+    #[test]
+    fn from_top_sweeps_list_what_brute_force_finds() {
+        let (s, shard) = d2_near_the_published_magic();
+        let top = s.from_top.as_ref().unwrap();
+        let range = s.shard_range(shard);
+        let mut brute: Vec<u64> = (range.start << 12..range.end << 12)
+            .filter(|&n| s.is_magic(n.wrapping_neg()))
+            .map(|n| top.narrowest(n))
+            .collect();
+        brute.sort_unstable();
+        let swept = s.sweep(shard);
+        assert!(swept.magics.contains(&top.narrowest(PUBLISHED_D2.wrapping_neg() & bit_range(0, 55))));
+        assert_eq!(swept.magics, brute);
+        assert_eq!(swept.next, range.end);
+    }
+
+    #[test]
+    fn stopped_runs_resume_to_the_same_result() {
+        stopped_runs_resume_to(&small_real(), Shard::new(1, 3).unwrap(), 200, 10);
+        // The search from the top: rook d2 with 7 bits (no magic; its values end fast).
+        let from_top = ExhaustiveSearch::with_color(Slider::Rook, sq("d2"), 7, Color::BlackFromTop).unwrap();
+        stopped_runs_resume_to(&from_top, Shard::new(0, 64).unwrap(), 200, 10);
+        // And where it lists magics, stopped inside values that hold some.
+        let (near, shard) = d2_near_the_published_magic();
+        assert!(!near.sweep(shard).magics.is_empty());
+        stopped_runs_resume_to(&near, shard, 1, 3);
+    }
+
+    /// Runs `shard` in pieces of a node budget that starts at `budget` (more than `runs`
+    /// pieces), then stopped by flags: always the uninterrupted run's cursor.
+    fn stopped_runs_resume_to(s: &ExhaustiveSearch, shard: Shard, budget: u64, min_runs: u32) {
         let whole = s.sweep(shard);
         let down = AtomicBool::new(false);
         // Small node budgets: many returns, most in the middle of a value.
-        let (mut cursor, mut budget, mut runs) = (None, 200u64, 0);
+        let (mut cursor, mut budget, mut runs) = (None, budget, 0);
         let last = loop {
             let before = cursor.as_ref().map(|c: &Cursor| c.next);
             let out = s.run(shard, cursor.take(), &down, Some(budget)).unwrap();
@@ -2128,7 +2164,7 @@ mod tests {
             }
             cursor = Some(out.cursor);
         };
-        assert!(runs > 10, "{runs}");
+        assert!(runs > min_runs, "{runs}");
         assert_eq!(last, whole);
         // A raised flag stops before anything is searched.
         let up = AtomicBool::new(true);
@@ -2170,7 +2206,9 @@ mod tests {
         assert_eq!((d2.period_bits(), d2.first_field_values(), widths.iter().sum::<u32>()), (55, 4096, 55));
         assert_eq!(d2.tests_per_node().len(), widths.len());
         assert_eq!(d2.start(Shard::WHOLE).level_tests.len(), widths.len());
-        let black = search(Slider::Rook, "g7", 9).start(Shard::WHOLE);
+        // A cursor of the black level search's color is another search's.
+        let mut black = d2.start(Shard::WHOLE);
+        black.color = Color::Black;
         assert_eq!(d2.run(Shard::WHOLE, Some(black), &down, None), Err(Error::CursorMismatch));
     }
 

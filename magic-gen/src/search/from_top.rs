@@ -35,7 +35,7 @@
 //! multiple of `2^t`), a rotation of the table that keeps collisions as they are. So the search
 //! runs over `n < 2^K`, one **class** each, and reports each class once, as the rotation whose
 //! used slots span the fewest (the first on a tie): the magic a per-square-shift table wants.
-//! For masks whose lowest square is above bit 32 (bishops on ranks 7 and 8), `n`'s bits between
+//! For masks whose lowest square is above bit 32 (bishops d8 and e8), `n`'s bits between
 //! `64 - t` and `t` never reach an index, so classes would repeat: the search refuses them.
 
 use std::sync::atomic::AtomicBool;
@@ -68,6 +68,8 @@ pub(super) struct FromTop {
     period: u32,
     /// Rotations by one step of `2^K` move the table by this many slots.
     step: u32,
+    /// Bits of the first field ([`FIRST_FIELD_BITS`]; the tests make values small intervals).
+    first: u32,
     /// `(1 + y, attack-set id)` for every subset `y` of the mask, by `1 + y` ascending.
     points: Vec<(u64, u8)>,
 }
@@ -102,9 +104,11 @@ impl FromTop {
     pub(super) fn new(mask: u64, bits: u32, reference: impl Iterator<Item = (u64, u8)>) -> FromTop {
         let t = mask.trailing_zeros();
         assert!((1..=MAX_LOWEST_SQUARE).contains(&t), "mask {mask:#x}: lowest square {t}");
+        // Two slots at least: an occupancy is met when its keys span under two.
+        assert!(bits >= 2, "{bits} index bits");
         let mut points: Vec<(u64, u8)> = reference.map(|(occ, id)| (1 + (mask & !occ), id)).collect();
         points.sort_unstable();
-        FromTop { bits, period: 64 - t.min(bits), step: bits - t.min(bits), points }
+        FromTop { bits, period: 64 - t.min(bits), step: bits - t.min(bits), first: FIRST_FIELD_BITS, points }
     }
 
     /// `K`: every class has one `n < 2^K`.
@@ -114,12 +118,20 @@ impl FromTop {
 
     /// Bits of the first field (`n`'s highest [`FIRST_FIELD_BITS`] below `2^K`).
     pub(super) fn first_field_bits(&self) -> u32 {
-        FIRST_FIELD_BITS
+        self.first
+    }
+
+    /// This search with a first field of `bits` bits, each value a small interval: the tests run
+    /// the whole path (values, leaves, reports) on a few values around a known magic.
+    #[cfg(test)]
+    pub(super) fn with_first_field(self, bits: u32) -> FromTop {
+        assert!(bits < self.period);
+        FromTop { first: bits, ..self }
     }
 
     /// Depths below the first field, one counter each in a cursor's `level_tests`.
     pub(super) fn levels(&self) -> usize {
-        (self.period - FIRST_FIELD_BITS + 1) as usize
+        (self.period - self.first + 1) as usize
     }
 
     /// Searches the first-field values `cursor.next .. end` (see
@@ -219,7 +231,7 @@ impl<'a> Walk<'a> {
 
     /// Searches first-field value `value`; false if the run was halted in it.
     fn value(&mut self, value: u64) -> bool {
-        let depth = FIRST_FIELD_BITS;
+        let depth = self.search.first;
         self.pending[depth as usize - 1].clear();
         self.node(value << (self.search.period - depth), depth, 0)
     }
@@ -258,7 +270,7 @@ impl<'a> Walk<'a> {
         if self.nodes_run.is_multiple_of(CHECK_EVERY) && !self.check() {
             return false;
         }
-        if let Some(tests) = self.level_tests.get_mut((depth - FIRST_FIELD_BITS.min(depth)) as usize) {
+        if let Some(tests) = self.level_tests.get_mut((depth - search.first.min(depth)) as usize) {
             *tests += 1;
         }
         let shift = 64 - search.bits;
@@ -480,5 +492,19 @@ mod tests {
         assert_eq!(search(Slider::Rook, sq("d2"), 9).period, 55);
         assert_eq!(search(Slider::Rook, sq("a1"), 12).period, 63);
         assert_eq!(search(Slider::Rook, sq("a1"), 12).step, 11);
+        // Adding q * 2^K to n moves every key by q * 2^step slots, whatever n.
+        let mut seed = 3;
+        for (slider, name, bits) in [(Slider::Rook, "d2", 9), (Slider::Rook, "a1", 12), (Slider::Bishop, "c1", 4)] {
+            let top = search(slider, sq(name), bits);
+            let slots = 1u64 << bits;
+            for _ in 0..20 {
+                let (n, q) = (splitmix(&mut seed), splitmix(&mut seed) >> top.period);
+                let moved = n.wrapping_add(q << top.period);
+                for &(u, _) in &top.points {
+                    let rotated = (top.slot(u, n) as u64 + (q << top.step)) % slots;
+                    assert_eq!(top.slot(u, moved) as u64, rotated, "{slider} {name}");
+                }
+            }
+        }
     }
 }
