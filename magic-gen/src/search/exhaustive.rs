@@ -581,18 +581,8 @@ impl ExhaustiveSearch {
                 break;
             }
         }
-        let mut distinct: Vec<u64> = Vec::new();
-        let mut id_of = |attack: u64| -> u8 {
-            let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
-                distinct.push(attack);
-                distinct.len() - 1
-            });
-            assert!(id < EMPTY as usize, "more than 254 distinct attack sets");
-            id as u8
-        };
-        let ids: Vec<(u64, u8)> = reference.iter().map(|&(occ, attack)| (occ, id_of(attack))).collect();
+        let (ids, n_ids) = attack_ids(&reference);
         let id = |occ: u64| ids.iter().find(|e| e.0 == occ).map(|e| e.1).unwrap_or(EMPTY);
-        let n_ids = distinct.len();
         assert!(1usize << bits >= n_ids, "{bits} bits cannot separate {n_ids} attack sets");
 
         let s = bits;
@@ -781,23 +771,29 @@ impl ExhaustiveSearch {
     /// This black search turned into [`Color::BlackFromTop`]: the same reference and checks,
     /// with the search from the top to run instead of the levels.
     fn searched_from_top(mut self) -> ExhaustiveSearch {
-        let mut distinct: Vec<u64> = Vec::new();
-        let ids: Vec<(u64, u8)> = self
-            .reference
-            .iter()
-            .map(|&(occ, attack)| {
-                let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
-                    distinct.push(attack);
-                    distinct.len() - 1
-                });
-                // The black search already refused more than 254 attack sets.
-                (occ, id as u8)
-            })
-            .collect();
+        let (ids, _) = attack_ids(&self.reference);
         self.from_top = Some(FromTop::new(self.mask, self.bits, ids.into_iter()));
         self.color = Color::BlackFromTop;
         self
     }
+}
+
+/// Each `(occ, attack)` of `reference` with a small attack-set id (in order of first
+/// appearance), and the number of ids. Panics beyond 254 attack sets.
+pub(super) fn attack_ids(reference: &[(u64, u64)]) -> (Vec<(u64, u8)>, usize) {
+    let mut distinct: Vec<u64> = Vec::new();
+    let ids = reference
+        .iter()
+        .map(|&(occ, attack)| {
+            let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
+                distinct.push(attack);
+                distinct.len() - 1
+            });
+            assert!(id < EMPTY as usize, "more than 254 distinct attack sets");
+            (occ, id as u8)
+        })
+        .collect();
+    (ids, distinct.len())
 }
 
 /// Position of `slot` in the rotation layout of `rot` bits for `bits`-bit indices.

@@ -198,8 +198,7 @@ impl FromTop {
         };
         let rotations = 1u64 << (64 - self.period);
         let q = (0..rotations).min_by_key(|&q| (span((q << self.step) % slots), q)).unwrap_or(0);
-        let class = if self.period == 64 { n } else { n.wrapping_add(q << self.period) };
-        class.wrapping_neg()
+        n.wrapping_add(q << self.period).wrapping_neg()
     }
 }
 
@@ -283,7 +282,6 @@ impl<'a> Walk<'a> {
         let mut mine = std::mem::take(&mut self.pending[d]);
         mine.clear();
         let parent = std::mem::take(&mut self.pending[d - 1]);
-        // Settles `i` if its range fits in one slot, else keeps it pending.
         // Whether an unsettled occupancy still has a slot free or its own among those it
         // reaches (checked when it is met, to cut early, and again once all are placed).
         let reaches = |walk: &Walk, key: u64, spread: u64, id: u8| {
@@ -293,6 +291,7 @@ impl<'a> Walk<'a> {
                 held == FREE || held == id
             })
         };
+        // Settles `i` if its range fits in one slot, else keeps it pending.
         let mut place = |walk: &mut Walk, i: usize, spread: u64| {
             let (u, id) = search.points[i];
             let key = u.wrapping_mul(a);
@@ -366,31 +365,15 @@ mod tests {
         name.parse().expect("a square")
     }
 
-    /// Every subset of `mask` with its attack set.
+    /// Every subset of the mask with its attack set.
     fn reference(slider: Slider, square: Square) -> Vec<(u64, u64)> {
-        let mask = relevant_mask(slider, square);
-        let mut all = Vec::new();
-        let mut occ = 0u64;
-        loop {
-            all.push((occ, slow_attacks(slider, square, occ)));
-            occ = occ.wrapping_sub(mask) & mask;
-            if occ == 0 {
-                return all;
-            }
-        }
+        let occupancies = crate::geometry::subsets(relevant_mask(slider, square));
+        occupancies.map(|occ| (occ, slow_attacks(slider, square, occ))).collect()
     }
 
     fn search(slider: Slider, square: Square, bits: u32) -> FromTop {
-        let reference = reference(slider, square);
-        let mut distinct = Vec::new();
-        let ids = reference.iter().map(|&(occ, attack)| {
-            let id = distinct.iter().position(|&a| a == attack).unwrap_or_else(|| {
-                distinct.push(attack);
-                distinct.len() - 1
-            });
-            (occ, id as u8)
-        });
-        FromTop::new(relevant_mask(slider, square), bits, ids.collect::<Vec<_>>().into_iter())
+        let (ids, _) = crate::search::exhaustive::attack_ids(&reference(slider, square));
+        FromTop::new(relevant_mask(slider, square), bits, ids.into_iter())
     }
 
     /// The definition, written out: `m` is a black magic when no two occupancies with different
