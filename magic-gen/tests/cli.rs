@@ -2151,6 +2151,25 @@ fn rederive_refuses_renamed_rows() {
     std::fs::write(path("sweep.csv"), cut("black_variable.recipe.csv", &sweep_row, &next)).unwrap();
     let (_, stderr) = run(&["verify", "--rederive", &path("sweep.csv")], 1);
     assert!(stderr.contains("rook e7: sweep:2@512/1024 states 0x002FFF95FF997600"), "{stderr}");
+    // A command that sweeps e7 twice, first white magics in another shard: the row is derived
+    // with the colour of the command of its own shard (the white sweep of shard 512/1024 lists
+    // another magic first).
+    let own = "--class 3 --shard 512/1024 -o e7.txt";
+    let twice = |line: &str| {
+        let other = "magic-gen sweep --slider rook --square e7 --bits-below 1 --shard 3/4 -o e7-white.txt && ";
+        line.replace(
+            "&& magic-gen sweep --slider rook --square e7",
+            &format!("&& {other}magic-gen sweep --slider rook --square e7"),
+        )
+    };
+    let text = cut("black_variable.recipe.csv", &sweep_row, &|l| l.to_owned());
+    assert!(text.contains(own), "{text}");
+    let text: String =
+        text.lines().map(|l| if l.starts_with("# command=") { twice(l) } else { l.to_owned() } + "\n").collect();
+    assert_eq!(text.matches("--square e7").count(), 2, "{text}");
+    std::fs::write(path("twice.csv"), text).unwrap();
+    let (stdout, _) = run(&["verify", "--rederive", &path("twice.csv")], 0);
+    assert!(stdout.contains("1 of 1 rows re-derived from seed"), "{stdout}");
     // Stream position k+1 with the magic kept: refused as the recipe is read.
     let stream_row = |line: &str| line.starts_with("rook,d4,");
     let plus_one = |line: &str| {

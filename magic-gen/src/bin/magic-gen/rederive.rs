@@ -269,9 +269,12 @@ fn derive(
         }
         Kind::Sweep => {
             let shard = row.sweep_shard.unwrap_or(Shard::WHOLE);
-            let args = sweeps
-                .iter()
-                .find(|a| (a.target.slider, a.target.square) == (row.slider, row.square))
+            // A recipe may sweep a square twice, in other colours or shards: the row's colour is
+            // that of the command of its own shard, else of the square's first sweep.
+            let of_square = || sweeps.iter().filter(|a| (a.target.slider, a.target.square) == (row.slider, row.square));
+            let args = of_square()
+                .find(|a| a.shard.unwrap_or(Shard::WHOLE) == shard)
+                .or_else(|| of_square().next())
                 .ok_or_else(|| {
                     Failure(format!(
                         "{name}:{}: {} {}: {what}, but `# command=` runs no sweep of the square",
