@@ -24,9 +24,10 @@
 //! This suits the squares the level search of [`super::exhaustive`] cannot finish black: rook
 //! d2 and e2 with 9 bits, whose lowest mask squares need all of the magic's bits before the
 //! level search can prune (it fixes the lowest bits first). Measured (one core, release): rook
-//! d2's first 64 of 4,096 first-field values are 361 M tests, e2's 566 M, at about 1.7 M tests
-//! a second (so a whole sweep of d2 takes about 4 CPU-hours, of e2 about 6); d2's value 2,879,
-//! which holds four classes, is 24.9 M tests in 15 s.
+//! d2's first 64 of 4,096 first-field values are 361 M tests, e2's 566 M, at about 2.2 M tests
+//! a second (so a whole sweep of d2 takes about 3 CPU-hours, of e2 about 4.6); d2's value 2,879,
+//! which holds four classes, is 24.9 M tests in 11.4 s (15 s before a node re-checked only the
+//! pending occupancies met before its last settlement).
 //!
 //! # Classes and the magic reported
 //!
@@ -80,9 +81,9 @@ struct Walk<'a> {
     search: &'a FromTop,
     /// Attack-set id per slot, or [`FREE`].
     owner: Vec<u8>,
-    /// Settled occupancies per slot.
-    count: Vec<u16>,
-    /// Slots written, in order, to undo.
+    /// Slots taken from [`FREE`], in order, to undo. A slot is freed again only by undoing
+    /// the settlement that took it (undone last in, first out), so a slot its own attack
+    /// set settles again needs no entry and no count.
     undo: Vec<u16>,
     /// Per depth: the occupancies met but not settled at that node, for its children.
     pending: Vec<Vec<u16>>,
@@ -208,7 +209,6 @@ impl<'a> Walk<'a> {
         Walk {
             search,
             owner: vec![FREE; slots],
-            count: vec![0; slots],
             undo: Vec::with_capacity(search.points.len()),
             pending: vec![Vec::new(); search.period as usize + 1],
             level_tests: vec![0; search.levels()],
@@ -239,25 +239,57 @@ impl<'a> Walk<'a> {
     #[inline(always)]
     fn settle(&mut self, slot: usize, id: u8) -> bool {
         let held = self.owner[slot];
-        if held != id {
-            if held != FREE {
-                return false;
-            }
-            self.owner[slot] = id;
+        if held == id {
+            return true;
         }
-        self.count[slot] += 1;
+        if held != FREE {
+            return false;
+        }
+        self.owner[slot] = id;
         self.undo.push(slot as u16);
         true
     }
 
+    /// Whether an unsettled occupancy of attack set `id`, whose keys lie in `key ..= key +
+    /// spread`, still has a slot free or its own among those it reaches.
+    #[inline(always)]
+    fn reaches(&self, key: u64, spread: u64, id: u8) -> bool {
+        let shift = 64 - self.search.bits;
+        let slot_mask = (1u64 << self.search.bits) - 1;
+        let reach = ((key & ((1u64 << shift) - 1)) + spread) >> shift;
+        (0..=reach).any(|j| {
+            let held = self.owner[((key >> shift).wrapping_add(j) & slot_mask) as usize];
+            held == FREE || held == id
+        })
+    }
+
+    /// Settles point `i` under `n = a`, if its keys over the node (`spread` wide) fit in one
+    /// slot; else adds it to `pending`, checked at once (to cut early). `checked` becomes the
+    /// length of `pending` whenever a slot is taken: the points before it were checked against
+    /// fewer settlements and are checked again once all are placed.
+    #[inline(always)]
+    fn place(&mut self, pending: &mut Vec<u16>, checked: &mut usize, a: u64, i: usize, spread: u64) -> bool {
+        let shift = 64 - self.search.bits;
+        let slot_width = 1u64 << shift;
+        let (u, id) = self.search.points[i];
+        let key = u.wrapping_mul(a);
+        if spread < slot_width && (key & (slot_width - 1)) + spread < slot_width {
+            let taken = self.undo.len();
+            let ok = self.settle((key >> shift) as usize, id);
+            if self.undo.len() != taken {
+                *checked = pending.len();
+            }
+            ok
+        } else {
+            pending.push(i as u16);
+            self.reaches(key, spread, id)
+        }
+    }
+
     /// Undoes the settlements after `mark`.
     fn undo_to(&mut self, mark: usize) {
-        while self.undo.len() > mark {
-            let slot = usize::from(self.undo.pop().unwrap_or_default());
-            self.count[slot] -= 1;
-            if self.count[slot] == 0 {
-                self.owner[slot] = FREE;
-            }
+        for slot in self.undo.drain(mark..) {
+            self.owner[usize::from(slot)] = FREE;
         }
     }
 
@@ -274,7 +306,6 @@ impl<'a> Walk<'a> {
         }
         let shift = 64 - search.bits;
         let slot_width = 1u64 << shift;
-        let slot_mask = (1u64 << search.bits) - 1;
         // `n` ranges over `a + [0, w1]`, so the key of `u` over `u * a + [0, u * w1]`.
         let w1 = (1u64 << (search.period - depth)) - 1;
         let mark = self.undo.len();
@@ -282,42 +313,27 @@ impl<'a> Walk<'a> {
         let mut mine = std::mem::take(&mut self.pending[d]);
         mine.clear();
         let parent = std::mem::take(&mut self.pending[d - 1]);
-        // Whether an unsettled occupancy still has a slot free or its own among those it
-        // reaches (checked when it is met, to cut early, and again once all are placed).
-        let reaches = |walk: &Walk, key: u64, spread: u64, id: u8| {
-            let reach = ((key & (slot_width - 1)) + spread) >> shift;
-            (0..=reach).any(|j| {
-                let held = walk.owner[((key >> shift).wrapping_add(j) & slot_mask) as usize];
-                held == FREE || held == id
-            })
-        };
-        // Settles `i` if its range fits in one slot, else keeps it pending.
-        let mut place = |walk: &mut Walk, i: usize, spread: u64| {
-            let (u, id) = search.points[i];
-            let key = u.wrapping_mul(a);
-            if spread < slot_width && (key & (slot_width - 1)) + spread < slot_width {
-                walk.settle((key >> shift) as usize, id)
-            } else {
-                mine.push(i as u16);
-                reaches(walk, key, spread, id)
-            }
-        };
-        let mut ok = parent.iter().all(|&i| place(self, usize::from(i), search.points[usize::from(i)].0 * w1));
+        let mut checked = 0;
+        let mut ok = parent.iter().all(|&i| {
+            let i = usize::from(i);
+            self.place(&mut mine, &mut checked, a, i, search.points[i].0 * w1)
+        });
         let mut next = next;
         while ok && next < search.points.len() {
             // Points are by `u` ascending: the first too wide to look at ends the scan.
             let Some(spread) = search.points[next].0.checked_mul(w1).filter(|s| *s < slot_width << LOOKAHEAD) else {
                 break;
             };
-            ok = place(self, next, spread);
+            ok = self.place(&mut mine, &mut checked, a, next, spread);
             next += 1;
         }
         self.pending[d - 1] = parent;
-        // An unsettled occupancy must still have a slot free or its own among those it reaches.
+        // An unsettled occupancy must still have a slot free or its own among those it reaches:
+        // checked again for those met before a slot was last taken.
         ok = ok
-            && mine.iter().all(|&i| {
+            && mine[..checked].iter().all(|&i| {
                 let (u, id) = search.points[usize::from(i)];
-                reaches(self, u.wrapping_mul(a), u * w1, id)
+                self.reaches(u.wrapping_mul(a), u * w1, id)
             });
         let mut running = true;
         if ok {
