@@ -2152,8 +2152,8 @@ fn rederive_refuses_renamed_rows() {
     let (_, stderr) = run(&["verify", "--rederive", &path("sweep.csv")], 1);
     assert!(stderr.contains("rook e7: sweep:2@512/1024 states 0x002FFF95FF997600"), "{stderr}");
     // A command that sweeps e7 twice, first white magics in another shard: the row is derived
-    // with the colour of the command of its own shard (the white sweep of shard 512/1024 lists
-    // another magic first).
+    // with the colour of the command of its own shard (with the white one's colour, shard
+    // 512/1024 gives another first magic, and the row is refused).
     let own = "--class 3 --shard 512/1024 -o e7.txt";
     let twice = |line: &str| {
         let other = "magic-gen sweep --slider rook --square e7 --bits-below 1 --shard 3/4 -o e7-white.txt && ";
