@@ -2170,6 +2170,13 @@ fn rederive_refuses_renamed_rows() {
     std::fs::write(path("twice.csv"), text).unwrap();
     let (stdout, _) = run(&["verify", "--rederive", &path("twice.csv")], 0);
     assert!(stdout.contains("1 of 1 rows re-derived from seed"), "{stdout}");
+    // Both commands of the row's shard, in two colours: which made the row is not said.
+    let same_shard = std::fs::read_to_string(path("twice.csv")).unwrap().replace("--shard 3/4", "--shard 512/1024");
+    std::fs::write(path("ambiguous.csv"), same_shard).unwrap();
+    bad_input(
+        &["verify", "--rederive", &path("ambiguous.csv")],
+        &["ambiguous.csv:", "rook e7: sweep:1@512/1024", "sweeps the square in more than one colour"],
+    );
     // Stream position k+1 with the magic kept: refused as the recipe is read.
     let stream_row = |line: &str| line.starts_with("rook,d4,");
     let plus_one = |line: &str| {

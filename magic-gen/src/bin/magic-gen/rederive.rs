@@ -270,18 +270,25 @@ fn derive(
         Kind::Sweep => {
             let shard = row.sweep_shard.unwrap_or(Shard::WHOLE);
             // A recipe may sweep a square twice, in other colours or shards: the row's colour is
-            // that of the command of its own shard, else of the square's first sweep.
-            let of_square = || sweeps.iter().filter(|a| (a.target.slider, a.target.square) == (row.slider, row.square));
-            let args = of_square()
-                .find(|a| a.shard.unwrap_or(Shard::WHOLE) == shard)
-                .or_else(|| of_square().next())
-                .ok_or_else(|| {
-                    Failure(format!(
-                        "{name}:{}: {} {}: {what}, but `# command=` runs no sweep of the square",
-                        row.line, row.slider, row.square
-                    ))
-                })?;
-            let color = args.color();
+            // that of the commands of its own shard, else of the square's sweeps; refused when
+            // those disagree, rather than derived in a colour that may not be the row's.
+            let of_square: Vec<&SweepArgs> =
+                sweeps.iter().filter(|a| (a.target.slider, a.target.square) == (row.slider, row.square)).collect();
+            let own: Vec<&SweepArgs> =
+                of_square.iter().copied().filter(|a| a.shard.unwrap_or(Shard::WHOLE) == shard).collect();
+            let candidates = if own.is_empty() { of_square } else { own };
+            let at = || format!("{name}:{}: {} {}: {what}", row.line, row.slider, row.square);
+            let color = candidates
+                .first()
+                .ok_or_else(|| Failure(format!("{}, but `# command=` runs no sweep of the square", at())))?
+                .color();
+            if candidates.iter().any(|a| a.color() != color) {
+                return Err(Failure(format!(
+                    "{}, but `# command=` sweeps the square in more than one colour for its shard: \
+                     which one made the row is not said",
+                    at()
+                )));
+            }
             let search = ExhaustiveSearch::with_color(row.slider, row.square, bits, color)
                 .map_err(|e| Failure(format!("{name}:{}: {} {}: {e}", row.line, row.slider, row.square)))?;
             let outcome = search
