@@ -2089,10 +2089,10 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 50 rows",
         "  walk: 41 rows",
-        "  walk: 59 rows",
+        "  walk: 56 rows",
         "  span: 13 rows",
-        "  terms: 14 rows",
-        "  sweep: 7 rows",
+        "  terms: 13 rows",
+        "  sweep: 8 rows",
         "  sweep: 2 rows",
         "  search: 26 rows",
     ] {
