@@ -1051,11 +1051,11 @@ impl ExhaustiveSearch {
 
     /// Searches `shard` from `cursor` (its start when `None`) until the shard is done, `stop`
     /// is raised or the run has searched more than `node_budget` nodes. The flag and budget are
-    /// looked at before each first-field value and every 128 node evaluations (256 nodes from the top; every few
-    /// milliseconds at most); the first-field value in
-    /// progress when the run stops is dropped from the counts and searched again on resuming,
-    /// so a budget smaller than one value's nodes never completes it. Resuming from the
-    /// returned cursor, however often, ends with the same cursor as one uninterrupted run.
+    /// looked at before each first-field value and every 128 node evaluations (256 nodes from
+    /// the top; every few milliseconds at most); the first-field value in progress when the run
+    /// stops is dropped from the counts and searched again on resuming, so a budget smaller
+    /// than one value's nodes never completes it. Resuming from the returned cursor, however
+    /// often, ends with the same cursor as one uninterrupted run.
     pub fn run(
         &self,
         shard: Shard,
@@ -2097,9 +2097,8 @@ mod tests {
         }
     }
 
-    /// The published one-bit-fewer black magic of rook d2 (Sp00ph's engine, in
-    /// `../shared/records/black_variable_sp00ph_wakwak_76411.csv`): comparison data.
-    const PUBLISHED_D2: u64 = 0x9426_0015_D5CE_0002;
+    // The published one-bit-fewer black magic of rook d2 (comparison data), defined once.
+    use crate::search::from_top::tests::PUBLISHED_D2;
 
     /// Rook d2 with 9 bits searched from the top, its first field widened to 43 bits so that a
     /// value is 2^12 negations, and a shard of 8 values around the published magic's class.

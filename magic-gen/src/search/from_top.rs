@@ -372,7 +372,7 @@ impl<'a> Walk<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use magic_tables_core::geometry::{relevant_mask, slow_attacks};
     use magic_tables_core::{Slider, Square};
@@ -419,7 +419,7 @@ mod tests {
 
     /// The published one-bit-fewer black magic of rook d2 (Sp00ph's engine, the 76,411-entry
     /// table of `../shared/records/black_variable_sp00ph_wakwak_76411.csv`): comparison data.
-    const PUBLISHED_D2: u64 = 0x9426_0015_D5CE_0002;
+    pub(in crate::search) const PUBLISHED_D2: u64 = 0x9426_0015_D5CE_0002;
 
     /// A black magic of `slider` on `square` with `bits` bits drawn at random (sparse
     /// candidates, the textbook family), so that an interval around it holds magics.
