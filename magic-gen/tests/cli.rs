@@ -1103,6 +1103,8 @@ fn pack_walks_are_named_and_resume() {
     refused(&["walks=2", "walk-steps=9", "walk-gap=5000"], &["--set walk-gap=5000", "out of range"]);
     refused(&["stream=compact"], &["--set stream=compact: dense or few-term"]);
     refused(&["score-blocked=1"], &["--set score-blocked=1 needs pool-gap"]);
+    refused(&["used-weight=8"], &["--set used-weight needs score-blocked=1"]);
+    refused(&["pool-gap=16", "score-blocked=1", "used-weight=257"], &["--set used-weight=257", "out of range"]);
 }
 
 /// `pack --walk-cache FILE`: the first run writes its walks there; runs that reuse them (a

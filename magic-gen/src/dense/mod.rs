@@ -179,7 +179,9 @@ mod tests {
             // Pools that rank by blocked slots restart and resume alike.
             resumed_equals_straight(indexing, PackedStream::FewTerm, Params { pool_gap: 32, ..params.clone() });
             let scored = Params { pool_gap: 32, score_blocked: true, ..params.clone() };
-            resumed_equals_straight(indexing, PackedStream::FewTerm, scored);
+            resumed_equals_straight(indexing, PackedStream::FewTerm, scored.clone());
+            // And so do pools and placements that weigh used slots beside blocked ones.
+            resumed_equals_straight(indexing, PackedStream::FewTerm, Params { used_weight: 24, ..scored });
             let walked = recipe.rows.iter().filter(|row| row.walked.is_some()).count();
             assert!(walked > 20, "{indexing:?}: {walked} squares on walked candidates");
             // Walks of another length or gap find other magics: the recipe does not restore
@@ -229,14 +231,20 @@ mod tests {
         let holes = candidate(&[0, 1, 2, 3, 100, 101, 102, 103]);
         let dense = candidate(&[0, 2, 4, 6, 8, 10, 12]);
         let third = candidate(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        for (gap, first) in [(0, &dense), (16, &holes)] {
+        // Charges in sixteenths with gap 16: holes 16·8 + 8w, third 16·9 + 9w, dense 16·13 + 7w;
+        // the dense one ranks before the third from 32 sixteenths and before the holes from 80
+        // (ties that its fewer used slots break).
+        for (gap, used_weight, first, second) in
+            [(0, 0, &dense, &holes), (16, 0, &holes, &third), (16, 64, &holes, &dense), (16, 96, &dense, &holes)]
+        {
+            let params = Params { pool: 2, pool_gap: gap, score_blocked: gap > 0, used_weight, ..Params::default() };
+            params.check().unwrap();
             let mut pool = Vec::new();
             for c in [&third, &holes, &dense] {
-                packer::insert_pool(&mut pool, Candidate { blocked: c.blocked_with(gap), ..c.clone() }, 2, gap);
+                packer::insert_pool(&mut pool, Candidate { blocked: c.blocked_with(gap), ..c.clone() }, &params);
             }
             let magics: Vec<u64> = pool.iter().map(|c| c.magic).collect();
-            let second = if gap == 0 { &holes } else { &third };
-            assert_eq!(magics, [first.magic, second.magic], "gap {gap}");
+            assert_eq!(magics, [first.magic, second.magic], "gap {gap}, used weight {used_weight}");
         }
     }
 

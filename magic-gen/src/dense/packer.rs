@@ -376,7 +376,7 @@ impl Packer {
                     // A walk's tester has no pool gap: its candidates get their blocked slots here.
                     let blocked = candidate.blocked_with(self.params.pool_gap);
                     let candidate = Candidate { blocked, ..candidate.clone() };
-                    insert_pool(&mut self.pools[pair], candidate, self.params.pool, self.params.pool_gap);
+                    insert_pool(&mut self.pools[pair], candidate, &self.params);
                 }
             }
         }
@@ -737,7 +737,7 @@ impl Packer {
                 best_score = score;
                 best = Some((candidate.clone(), start));
             }
-            insert_pool(&mut self.pools[pair], candidate, self.params.pool, self.params.pool_gap);
+            insert_pool(&mut self.pools[pair], candidate, &self.params);
         }
         self.cursors[pair] += count;
         self.drawn += count;
@@ -777,16 +777,17 @@ impl Packer {
         Some(old)
     }
 
-    /// Score of a placement ending at `top` with `used` slots (or blocked slots, see
+    /// Score of a placement ending at `top` whose slots weigh `weight` sixteenths (see
     /// [`Packer::weight`]): lower is better.
-    fn score(&self, top: usize, used: usize) -> (usize, usize) {
-        (top + self.params.lambda * used, top)
+    fn score(&self, top: usize, weight: usize) -> (usize, usize) {
+        (top + self.params.lambda * weight / 16, top)
     }
 
-    /// The slots a placement of `candidate` is charged for: its used slots, or with
-    /// `params.score_blocked` its blocked ones (those it keeps from other squares).
+    /// The slots a placement of `candidate` is charged for, in sixteenths of a slot: its used
+    /// slots, or with `params.score_blocked` its blocked ones (those it keeps from other
+    /// squares) and `params.used_weight` sixteenths per used slot.
     fn weight(&self, candidate: &Candidate) -> usize {
-        if self.params.score_blocked { candidate.blocked as usize } else { candidate.used.len() }
+        slot_weight(candidate, &self.params)
     }
 
     /// The lowest fit of `candidate` whose score beats `best`, with top at most `max_top`.
@@ -796,7 +797,7 @@ impl Packer {
         max_top: usize,
         best: (usize, usize),
     ) -> Option<(usize, (usize, usize))> {
-        let penalty = self.params.lambda * self.weight(candidate);
+        let penalty = self.params.lambda * self.weight(candidate) / 16;
         let limit = max_top.min(best.0.checked_sub(penalty)?);
         let start = self.board.lowest_fit(candidate, candidate.low as usize, limit)?;
         let score = self.score(start + candidate.span as usize, self.weight(candidate));
@@ -872,7 +873,7 @@ impl Packer {
             return false;
         }
         if self.searched[pair].is_none() {
-            insert_pool(&mut self.pools[pair], candidate.clone(), self.params.pool, self.params.pool_gap);
+            insert_pool(&mut self.pools[pair], candidate.clone(), &self.params);
             self.advance_cursor(pair, position);
         }
         self.place(pair, candidate, start);
@@ -994,24 +995,36 @@ impl Packer {
     }
 }
 
-/// Adds `candidate` to `pool`, kept sorted by (used slots, span, position), or with a `gap` by
-/// (blocked slots, used slots, span, position) (`candidate.blocked`, which the packer's tester
-/// computed with that gap), and at most `cap` long; a magic already in the pool is not added
-/// twice.
-pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, cap: usize, gap: usize) {
+/// A candidate's charge in sixteenths of a slot under `params` ([`Packer::weight`]): 16 per
+/// used slot, or with blocked-slot scoring 16 per blocked slot and `used_weight` per used one.
+fn slot_weight(candidate: &Candidate, params: &Params) -> usize {
+    if params.score_blocked {
+        16 * candidate.blocked as usize + params.used_weight * candidate.used.len()
+    } else {
+        16 * candidate.used.len()
+    }
+}
+
+/// Adds `candidate` to `pool`, kept sorted by (used slots, span, position), or with a pool gap
+/// by (charge, used slots, span, position), the charge being its blocked slots
+/// (`candidate.blocked`, which the packer's tester computed with that gap) plus the used-slot
+/// weight's share ([`slot_weight`]), and at most `params.pool` long; a magic already in the pool
+/// is not added twice.
+pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, params: &Params) {
     if pool.iter().any(|d| d.magic == candidate.magic) {
         return;
     }
-    let at = if gap == 0 {
+    let at = if params.pool_gap == 0 {
         let key = |c: &Candidate| (c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     } else {
-        let key = |c: &Candidate| (c.blocked, c.used.len(), c.span, c.position);
+        let charge = |c: &Candidate| 16 * c.blocked as usize + params.used_weight * c.used.len();
+        let key = |c: &Candidate| (charge(c), c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     };
-    if at >= cap {
+    if at >= params.pool {
         return;
     }
     pool.insert(at, candidate);
-    pool.truncate(cap);
+    pool.truncate(params.pool);
 }

@@ -43,6 +43,11 @@ pub struct Params {
     /// (`top + lambda · blocked`), so a square takes the candidate that leaves the most room
     /// for others.
     pub score_blocked: bool,
+    /// With blocked-slot scoring: sixteenths of a slot charged per used slot on top of the
+    /// blocked ones, in pools and placements (`top + lambda · (blocked + used · w / 16)`; 0:
+    /// used slots only break ties). Blocked slots alone prefer a magic whose used slots fill
+    /// its span; this also rewards constructive collisions, the slots the magic saves.
+    pub used_weight: usize,
     /// The run's member of a portfolio (`pack --shard I/N`): it keys the iterations' decisions
     /// (member 0: the plain run), not the candidate streams or the walks.
     pub member: u64,
@@ -66,6 +71,7 @@ impl Default for Params {
             walk_gap: 0,
             pool_gap: 0,
             score_blocked: false,
+            used_weight: 0,
             member: 0,
         }
     }
@@ -97,6 +103,15 @@ impl Params {
         }
         if self.score_blocked && self.pool_gap == 0 {
             return Err("--set score-blocked=1 needs pool-gap (the runs that count as room for others)".to_owned());
+        }
+        if self.used_weight > 0 && !self.score_blocked {
+            return Err("--set used-weight needs score-blocked=1 (it weighs used slots beside blocked ones)".to_owned());
+        }
+        if self.used_weight > 256 {
+            return Err(format!(
+                "--set used-weight={} is out of range: 0 to 256 sixteenths of a slot",
+                self.used_weight
+            ));
         }
         if self.pool_gap > 4096 {
             return Err(format!(

@@ -44,7 +44,7 @@ pub struct Settings {
 }
 
 /// The keys of `--set`, in the order a command names them.
-pub const KEYS: [&str; 17] = [
+pub const KEYS: [&str; 18] = [
     "stream",
     "pool",
     "fresh",
@@ -60,6 +60,7 @@ pub const KEYS: [&str; 17] = [
     "walk-gap",
     "pool-gap",
     "score-blocked",
+    "used-weight",
     "restart-every",
     "compact-bishops",
 ];
@@ -155,6 +156,7 @@ impl Settings {
                     _ => return Err(format!("--set score-blocked={}: 0 or 1", crate::text::quote_prefix(value))),
                 }
             }
+            "used-weight" => p.used_weight = size()?,
             "restart-every" => self.restart_every = number()?,
             "compact-bishops" => {
                 let draws = number()?;
@@ -193,6 +195,7 @@ impl Settings {
             "walk-gap" => p.walk_gap.to_string(),
             "pool-gap" => p.pool_gap.to_string(),
             "score-blocked" => u8::from(p.score_blocked).to_string(),
+            "used-weight" => p.used_weight.to_string(),
             "restart-every" => self.restart_every.to_string(),
             "compact-bishops" => self.compact_bishops.to_string(),
             _ => unreachable!("not a key: {key}"),

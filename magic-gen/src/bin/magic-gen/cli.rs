@@ -547,7 +547,7 @@ pub struct RunArgs {
     pub preset: Preset,
     /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
     /// fresh, init-valid, init-draws, kick-every, kick-size, kick-window, rebuild-every, lambda,
-    /// walks, walk-steps, walk-gap, pool-gap, score-blocked, restart-every, compact-bishops
+    /// walks, walk-steps, walk-gap, pool-gap, score-blocked, used-weight, restart-every, compact-bishops
     /// (a walk depends only on the stream and the walk settings).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
