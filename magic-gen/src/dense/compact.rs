@@ -48,16 +48,8 @@ impl Packer {
                 if fewest >= best.0 {
                     continue;
                 }
-                let mut from = 0;
-                while let Some(start) = self.board.lowest_fit(&candidate, from, end) {
-                    let lines = lines_at(&candidate, start);
-                    if lines < best.0 {
-                        best = (lines, start, candidate.clone());
-                    }
-                    if lines == fewest {
-                        break;
-                    }
-                    from = start + 1;
+                if let Some((lines, start)) = self.fewest_lines_fit(&candidate, end, best.0, fewest) {
+                    best = (lines, start, candidate);
                 }
             }
             let (_, start, candidate) = best;
@@ -65,5 +57,31 @@ impl Packer {
             self.place(pair, candidate, start);
         }
         (before, bishop_lines(self))
+    }
+
+    /// The start of `candidate` below `end` (the table's end) that touches the fewest cache
+    /// lines, if fewer than `bound`, and the lines it touches; the lowest start among equals.
+    /// `fewest` is the fewest it can touch at all (at its best alignment): the scan stops there.
+    /// Never below its lowest index, where the offset, `start - low`, would be negative.
+    pub(super) fn fewest_lines_fit(
+        &self,
+        candidate: &Candidate,
+        end: usize,
+        bound: usize,
+        fewest: usize,
+    ) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        let mut from = candidate.low as usize;
+        while let Some(start) = self.board.lowest_fit(candidate, from, end) {
+            let lines = lines_at(candidate, start);
+            if lines < best.map_or(bound, |(lines, _)| lines) {
+                best = Some((lines, start));
+            }
+            if lines == fewest {
+                break;
+            }
+            from = start + 1;
+        }
+        best
     }
 }

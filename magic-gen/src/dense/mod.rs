@@ -300,6 +300,41 @@ mod tests {
         assert!(error.contains("rook f1 walk 2") && error.contains("not this run's walks"), "{error}");
     }
 
+    /// The compaction re-places a bishop only where its offset (`start - low`) is not negative:
+    /// a black bishop's lowest index can lie far above 0, and the free board below it must not
+    /// tempt the compaction (it once did, at the end of a long run whose check then refused it).
+    #[test]
+    fn compaction_never_places_below_a_candidates_lowest_index() {
+        let references = ReferenceSet::new();
+        let mut packer =
+            Packer::new(&references, Indexing::Black, PackedStream::FewTerm, 5, &fixed_bits(), small_params());
+        let mut checked = 0;
+        for pair in 64..128 {
+            let Some(candidate) = (0..4000)
+                .filter_map(|position| packer.candidate_at(pair, position))
+                .find(|candidate| candidate.low >= 64)
+            else {
+                continue;
+            };
+            let low = candidate.low as usize;
+            let fewest = (0..8).map(|shift| compact::lines_at(&candidate, shift)).min().unwrap();
+            let end = low + candidate.span as usize + 64;
+            // On an empty board every start fits; the lowest allowed is its lowest index.
+            let (lines, start) = packer.fewest_lines_fit(&candidate, end, usize::MAX, fewest).unwrap();
+            assert!(start >= low && start < low + 8, "bishop {pair}: start {start}, lowest index {low}");
+            assert_eq!(lines, fewest);
+            // With the slots from there on taken, nothing fits (nothing below it is a fit).
+            let wall = Candidate { low: 0, span: 64, used: (0..64).collect(), ..candidate.clone() };
+            for base in (low..end).step_by(64) {
+                packer.board.set(&wall, base, true);
+            }
+            assert_eq!(packer.fewest_lines_fit(&candidate, end, usize::MAX, fewest), None, "bishop {pair}");
+            packer.board = Board::default();
+            checked += 1;
+        }
+        assert!(checked >= 8, "{checked} bishops with a lowest index of 64 or more");
+    }
+
     /// Suspends a run when it reaches an iteration.
     struct Suspender {
         at: u64,
