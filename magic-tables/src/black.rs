@@ -7,7 +7,7 @@
 //!
 //! Each entry keeps its range as an address ([`Slots`](crate::Slots)), so a lookup is one OR,
 //! one multiply, one shift and one load. It was the default layout until `fixed-shift`, as fast
-//! and smaller, replaced it (see the README).
+//! and then smaller, replaced it (see the README).
 
 pub use magic_tables_core::layouts::black::BlackMagic;
 

@@ -30,7 +30,8 @@
 //! `(occupied & mask) * magic >> shift` with one shift per slider, and per-square ranges that
 //! interleave in one array of [`TABLE_ENTRIES`] slots. It was chosen by measurement: it ties with
 //! `black` on every load of the layout benchmark, beats `black-variable` on independent lookups and
-//! move generation, and is the smaller of the two fastest (see the README and `PERFORMANCE.md`).
+//! move generation, and was the smaller of the two fastest when measured (`black` has since become
+//! smaller, 87,763 entries: the choice is to be measured again; see the README and `PERFORMANCE.md`).
 //! Its magics and their packing are this project's own: found by the seeded packer of `magic-gen`
 //! and shipped as a recipe (`data/fixed_shift.recipe.csv`: the seed, and each square's position in
 //! its candidate stream or its walk, and its offset), from which the build script re-derives every
