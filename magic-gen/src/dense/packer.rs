@@ -797,10 +797,11 @@ impl Packer {
         max_top: usize,
         best: (usize, usize),
     ) -> Option<(usize, (usize, usize))> {
-        let penalty = self.params.lambda * self.weight(candidate) / 16;
+        let weight = self.weight(candidate);
+        let penalty = self.params.lambda * weight / 16;
         let limit = max_top.min(best.0.checked_sub(penalty)?);
         let start = self.board.lowest_fit(candidate, candidate.low as usize, limit)?;
-        let score = self.score(start + candidate.span as usize, self.weight(candidate));
+        let score = self.score(start + candidate.span as usize, weight);
         (score < best).then_some((start, score))
     }
 
@@ -998,17 +999,19 @@ impl Packer {
 /// A candidate's charge in sixteenths of a slot under `params` ([`Packer::weight`]): 16 per
 /// used slot, or with blocked-slot scoring 16 per blocked slot and `used_weight` per used one.
 fn slot_weight(candidate: &Candidate, params: &Params) -> usize {
-    if params.score_blocked {
-        16 * candidate.blocked as usize + params.used_weight * candidate.used.len()
-    } else {
-        16 * candidate.used.len()
-    }
+    if params.score_blocked { blocked_charge(candidate, params) } else { 16 * candidate.used.len() }
+}
+
+/// A candidate's charge in sixteenths of a slot where blocked slots count (pools with a gap,
+/// and placements with blocked-slot scoring): 16 per blocked slot and `used_weight` per used one.
+fn blocked_charge(candidate: &Candidate, params: &Params) -> usize {
+    16 * candidate.blocked as usize + params.used_weight * candidate.used.len()
 }
 
 /// Adds `candidate` to `pool`, kept sorted by (used slots, span, position), or with a pool gap
 /// by (charge, used slots, span, position), the charge being its blocked slots
 /// (`candidate.blocked`, which the packer's tester computed with that gap) plus the used-slot
-/// weight's share ([`slot_weight`]), and at most `params.pool` long; a magic already in the pool
+/// weight's share ([`blocked_charge`]), and at most `params.pool` long; a magic already in the pool
 /// is not added twice.
 pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, params: &Params) {
     if pool.iter().any(|d| d.magic == candidate.magic) {
@@ -1018,8 +1021,7 @@ pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, param
         let key = |c: &Candidate| (c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     } else {
-        let charge = |c: &Candidate| 16 * c.blocked as usize + params.used_weight * c.used.len();
-        let key = |c: &Candidate| (charge(c), c.used.len(), c.span, c.position);
+        let key = |c: &Candidate| (blocked_charge(c, params), c.used.len(), c.span, c.position);
         pool.partition_point(|d| key(d) < key(&candidate))
     };
     if at >= params.pool {
