@@ -1,5 +1,5 @@
-//! Generates the attack tables of the default layout (fixed-shift magics) and of every enabled
-//! layout feature into `OUT_DIR`, one file per layout (`fixed_shift.rs`, `fancy.rs`, `plain.rs`,
+//! Generates the attack tables of the default layout (black magics) and of every enabled
+//! layout feature into `OUT_DIR`, one file per layout (`black.rs`, `fancy.rs`, `plain.rs`,
 //! …): a loop over the layout registry (`magic_gen::layout::Layout`), whose entries say where
 //! each layout's magics come from.
 //!
@@ -21,7 +21,7 @@ use magic_gen::reference::ReferenceSet;
 use magic_gen::{SeedPlan, generate_fancy};
 
 /// The layout behind the crate's top-level functions (see the README for why).
-const DEFAULT_LAYOUT: Layout = Layout::FixedShift;
+const DEFAULT_LAYOUT: Layout = Layout::Black;
 
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");

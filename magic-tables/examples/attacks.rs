@@ -34,8 +34,8 @@ fn run(args: &[String]) -> Result<String, String> {
     let square: Square = square.parse().map_err(|_| format!("`{square}` is not a square name (a1 .. h8)"))?;
     let occupied = parse_blockers(blockers)?;
     let (name, mask, moves) = match slider.to_ascii_lowercase().as_str() {
-        "rook" => ("Rook", ROOK_MAGICS[square.index() as usize].mask, rook_attacks(square, occupied)),
-        "bishop" => ("Bishop", BISHOP_MAGICS[square.index() as usize].mask, bishop_attacks(square, occupied)),
+        "rook" => ("Rook", !ROOK_MAGICS[square.index() as usize].not_mask, rook_attacks(square, occupied)),
+        "bishop" => ("Bishop", !BISHOP_MAGICS[square.index() as usize].not_mask, bishop_attacks(square, occupied)),
         _ => return Err(format!("unknown slider `{slider}` (expected rook or bishop)")),
     };
     let boards = [("Blocker Mask", mask), ("Blocker Board", occupied & mask), ("Move Board", moves)];

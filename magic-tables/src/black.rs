@@ -5,9 +5,9 @@
 //! project's own packer's (`data/black.recipe.csv`), re-derived and verified exhaustively by the
 //! build script.
 //!
-//! Each entry keeps its range as an address ([`Slots`](crate::Slots)), so a lookup is one OR,
-//! one multiply, one shift and one load. It was the default layout until `fixed-shift`, as fast
-//! and then smaller, replaced it (see the README).
+//! The default layout: the crate's top-level functions call this module's (see the README for
+//! the measurements behind that choice). Each entry keeps its range as an address
+//! ([`Slots`](crate::Slots)), so a lookup is one OR, one multiply, one shift and one load.
 
 pub use magic_tables_core::layouts::black::BlackMagic;
 

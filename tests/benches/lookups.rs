@@ -17,7 +17,7 @@ type Lookup = fn(magic_tables::Square, u64) -> u64;
 
 fn lookups(c: &mut Criterion) {
     let queries = random_queries(QUERIES, 0x5eed);
-    // The crate's top-level functions: the default layout, fixed-shift magics.
+    // The crate's top-level functions: the default layout, black magics.
     let mut group = c.benchmark_group("default");
     group.throughput(Throughput::Elements(QUERIES as u64));
     let lookups: [(&str, Lookup); 3] = [("rook", rook_attacks), ("bishop", bishop_attacks), ("queen", queen_attacks)];

@@ -61,20 +61,21 @@ fn queen_is_rook_or_bishop() {
     }
 }
 
-/// The top-level raw tables are the default layout's, fixed-shift magics, exactly as the
-/// committed recipe gives them (stream rows re-derived from the seed and their candidate
-/// positions, walk rows as stated), and `ATTACKS[offset + (((occupied & mask) * magic) >> shift)]` is the lookup.
+/// The top-level raw tables are the default layout's, black magics, exactly as the committed
+/// recipe gives them (stream rows re-derived from the seed and their candidate positions, walk
+/// rows as stated), and `ATTACKS[offset + (((occupied | not_mask) * magic) >> shift)]` is the
+/// lookup.
 #[test]
-fn raw_tables_are_the_recipes_fixed_shift_magics() {
-    let recipe = magic_gen::recipe::Recipe::parse(include_str!("../../magic-tables/data/fixed_shift.recipe.csv"))
+fn raw_tables_are_the_recipes_black_magics() {
+    let recipe = magic_gen::recipe::Recipe::parse(include_str!("../../magic-tables/data/black.recipe.csv"))
         .expect("the committed recipe parses");
     assert_eq!(magic_tables::ATTACKS.len(), magic_tables::TABLE_ENTRIES);
-    // Smaller than minimal fancy (107,648) and than the first published overlapped table
-    // (97,264), or this does not compile.
-    const { assert!(magic_tables::TABLE_ENTRIES <= 97_264) };
+    // Smaller than the smallest published black table (cozy-chess's 87,988 entries), or this
+    // does not compile.
+    const { assert!(magic_tables::TABLE_ENTRIES < 87_988) };
     assert_eq!(
         magic_tables::TABLE_BYTES,
-        magic_tables::TABLE_ENTRIES * 8 + 128 * size_of::<magic_tables::FixedMagic>()
+        magic_tables::TABLE_ENTRIES * 8 + 128 * size_of::<magic_tables::BlackMagic>()
     );
     assert_eq!(recipe.rows.len(), 128);
     for row in &recipe.rows {
@@ -84,12 +85,12 @@ fn raw_tables_are_the_recipes_fixed_shift_magics() {
         };
         let entry = &table[row.square.index() as usize];
         let name = format!("{} {}", row.slider, row.square);
-        assert_eq!(entry.mask, relevant_mask(row.slider, row.square), "{name}");
+        assert_eq!(entry.not_mask, !relevant_mask(row.slider, row.square), "{name}");
         assert_eq!(entry.magic, recipe.magic(row), "{name}");
         let offset = entry.attacks.offset_in(&magic_tables::ATTACKS).expect("every range starts inside ATTACKS");
         assert_eq!(Some(offset as u32), row.offset, "{name}");
         let occupied = 0x0042_0018_2400_8100;
-        let slot = offset + ((occupied & entry.mask).wrapping_mul(entry.magic) >> shift) as usize;
+        let slot = offset + ((occupied | entry.not_mask).wrapping_mul(entry.magic) >> shift) as usize;
         assert_eq!(magic_tables::ATTACKS[slot], slow_attacks(row.slider, row.square, occupied), "{name}");
     }
 }
