@@ -2091,7 +2091,7 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 50 rows",
         "  walk: 41 rows",
-        "  walk: 56 rows",
+        "  walk: 57 rows",
         "  span: 13 rows",
         "  terms: 13 rows",
         "  sweep: 8 rows",
