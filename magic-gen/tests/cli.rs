@@ -2089,7 +2089,7 @@ fn every_shipped_recipe_rederives() {
     }
     for kind in [
         "  stream: ",
-        "  walk: 50 rows",
+        "  walk: 52 rows",
         "  walk: 41 rows",
         "  walk: 57 rows",
         "  span: 13 rows",
