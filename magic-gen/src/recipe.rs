@@ -26,7 +26,9 @@
 //!   column and checked rather than re-derived. A packed recipe may name `walk:N`, the magic
 //!   the `N`-th valid-space walk of its square found in the run its `# command=` line gives
 //!   (`pack --walks`), also stated in the `magic` column and checked: a walk takes seconds, too
-//!   long for a build script to repeat.
+//!   long for a build script to repeat. A span, climb or term-sum row's name may end with
+//!   `~j.m`: the magic chain `j` of `magic-gen span --anneal` met after `m` moves from the
+//!   magic the rest of the name gives, also stated and checked.
 //! * `layout=fancy-dense`: rows `slider,square,bits,candidate`; the magic with `bits` index bits
 //!   that [`crate::search::find_magic`] finds as its candidate number `candidate` (1-based) from
 //!   master seed `seed` (its family depends on the bits: [`crate::search::Family::for_bits`]).
@@ -151,6 +153,9 @@ pub struct RecipeRow {
     /// the `magic` column and in `spanned`, `position` 0): that sum's value turned to its
     /// shortest span (`magic_gen::dense::SpanSearch::summed`). The build checks the magic.
     pub summed: Option<TermSum>,
+    /// The annealing that found a span, climb or term-sum row's magic from the magic the rest
+    /// of its name gives (`…~j.m`, `magic_gen::dense::SpanSearch::anneal`); `None` otherwise.
+    pub anneal: Option<crate::search::climb_stream::Anneal>,
 }
 
 impl RecipeRow {
@@ -158,8 +163,9 @@ impl RecipeRow {
     /// position `N`, or `search:N`, `sweep:N` (`sweep:N@I/S`), `walk:N` (`walk:N@K`), `span:N`
     /// (`span:N+a.b.c`).
     pub fn source(&self) -> String {
+        let annealed = self.anneal.map_or(String::new(), |a| a.to_string());
         if let Some(sum) = self.summed {
-            return format!("terms:{sum}");
+            return format!("terms:{sum}{annealed}");
         }
         let kind = match (self.searched, self.swept, self.walked, self.spanned) {
             (true, ..) => "search:",
@@ -170,7 +176,7 @@ impl RecipeRow {
         };
         let shard = self.sweep_shard.map_or(String::new(), |shard| format!("@{shard}"));
         let start = self.walk_start.map_or(String::new(), |start| format!("@{start}"));
-        format!("{kind}{}{shard}{start}{}", self.position, self.climb)
+        format!("{kind}{}{shard}{start}{}{annealed}", self.position, self.climb)
     }
 }
 
@@ -230,6 +236,7 @@ impl Recipe {
         let sums = count(|row| row.summed.is_some());
         let spans = count(|row| row.spanned.is_some() && row.climb.is_empty() && row.summed.is_none());
         let climbs = count(|row| row.spanned.is_some() && !row.climb.is_empty());
+        let annealed = count(|row| row.anneal.is_some());
         let derived = self.rows.len() - walks - walk_climbs - sweeps - spans - climbs - sums;
         let mut lines = vec![format!(
             "Re-derived by this build from the seed: {derived} of {} rows (stream positions, search:N).",
@@ -244,6 +251,7 @@ impl Recipe {
                 (climbs, "span:N+a.b.c (a seek of the span stream and each move of its climb)"),
                 (walk_climbs, "walk:N@K+a.b.c (one walk and each move of its climb)"),
                 (sums, "terms:+c.e… (its terms summed and turned, one test)"),
+                (annealed, "of these annealed, …~j.m (then m moves of chain j of its annealing)"),
             ] {
                 if rows > 0 {
                     kinds.push(format!("{rows} {what}"));
@@ -567,6 +575,17 @@ fn parse_row(
     };
     let row = match layout {
         RecipeLayout::Packed(_) => {
+            // An annealed magic: the name of the magic it was annealed from, then `~j.m`; the
+            // rest of the row reads as that magic's row would.
+            let (k_field, anneal) = match fields[2].split_once('~') {
+                Some((name, anneal)) => {
+                    let anneal: crate::search::climb_stream::Anneal =
+                        anneal.parse().map_err(|e: String| at_square(e))?;
+                    (name, Some(anneal))
+                }
+                None => (fields[2], None),
+            };
+            let fields: Vec<&str> = fields.iter().enumerate().map(|(i, &f)| if i == 2 { k_field } else { f }).collect();
             let offset = number(3)?;
             let offset = u32::try_from(offset).ok().filter(|&o| o <= crate::magic_set::MAX_SLOTS).ok_or_else(|| {
                 at_square(format!("offset {offset} is out of range: 0 to {}", crate::magic_set::MAX_SLOTS))
@@ -607,6 +626,7 @@ fn parse_row(
                     spanned: Some(magic),
                     climb: ClimbPath::default(),
                     summed: Some(sum),
+                    anneal,
                 });
             }
             // `search:N` (a candidate of `search --black`), `sweep:N` (a magic of `sweep
@@ -706,7 +726,16 @@ fn parse_row(
                         }
                     }
                 }
-                None => (number(2)?, false, None, None, None),
+                // A stream position (the name without `~j.m`: no stream row is annealed).
+                None => match (fields[2].parse::<u64>(), anneal) {
+                    (Ok(_), Some(_)) => {
+                        return Err(at_square(format!(
+                            "`{}~…`: only a span, climb or term-sum row is annealed",
+                            quote_prefix(fields[2])
+                        )));
+                    }
+                    _ => (number(2)?, false, None, None, None),
+                },
             };
             RecipeRow {
                 line: line_number,
@@ -723,6 +752,7 @@ fn parse_row(
                 spanned,
                 climb,
                 summed: None,
+                anneal,
             }
         }
         RecipeLayout::FewerBits => {
@@ -778,9 +808,16 @@ fn parse_row(
                 spanned: None,
                 climb: ClimbPath::default(),
                 summed: None,
+                anneal: None,
             }
         }
     };
+    if row.anneal.is_some() && row.spanned.is_none() && row.climb.is_empty() {
+        return Err(at_square(format!(
+            "`{}`: only a span, climb or term-sum row is annealed",
+            quote_prefix(fields[2])
+        )));
+    }
     // An empty `magic` field states nothing (rows without one in a file with sweep rows).
     if columns.last() == Some(&"magic")
         && !fields[fields.len() - 1].is_empty()

@@ -1731,6 +1731,28 @@ fn pack_span_list(list: &str, recipe: &str) -> String {
     std::fs::read_to_string(recipe).unwrap()
 }
 
+/// Packs [`SPAN_PACK`] with the list `list` searched into `recipe`: bishop c1's row must be
+/// `row_name` with `magic`, and the recipe verifies, resumes (to `resumed`) with the row kept,
+/// and re-derives with one row of the kind `kind_line` names. The packed recipe's text.
+fn packed_and_audited(
+    list: &str,
+    (recipe, resumed): (&str, &str),
+    (row_name, magic): (&str, &str),
+    kind_line: &str,
+) -> String {
+    let packed = pack_span_list(list, recipe);
+    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
+    assert!(row.starts_with(&format!("bishop,c1,{row_name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
+    let (stdout, _) = run(&["verify", recipe], 0);
+    assert!(stdout.contains("ok"), "{stdout}");
+    run(&["pack", "--preset", "classic", "--resume", recipe, "--iterations", "15", "-o", resumed], 0);
+    let text = std::fs::read_to_string(resumed).unwrap();
+    assert!(text.lines().any(|l| l.starts_with(&format!("bishop,c1,{row_name},"))), "{text}");
+    let (stdout, _) = run(&["verify", "--rederive", recipe], 0);
+    assert!(stdout.contains(kind_line) && stdout.contains("128 of 128 rows re-derived"), "{stdout}");
+    packed
+}
+
 /// `magic-gen span`: the list of one square's shortest-span black magics; a run stopped at
 /// once and continued ends with the list of the straight run; `pack --searched` gives the
 /// square the list's best magic as `span:N` with its bits, which verifies and resumes; a list
@@ -2018,16 +2040,7 @@ fn span_term_sums_are_packed_and_rederived() {
     let (name, magic) =
         (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
     // Packed: the row names the sum, and it verifies, resumes and re-derives.
-    let packed = pack_span_list(&list, &recipe);
-    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
-    assert!(row.starts_with(&format!("bishop,c1,{name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
-    let (stdout, _) = run(&["verify", &recipe], 0);
-    assert!(stdout.contains("ok"), "{stdout}");
-    run(&["pack", "--preset", "classic", "--resume", &recipe, "--iterations", "15", "-o", &path("resumed.csv")], 0);
-    let resumed = std::fs::read_to_string(path("resumed.csv")).unwrap();
-    assert!(resumed.lines().any(|l| l.starts_with(&format!("bishop,c1,{name},"))), "{resumed}");
-    let (stdout, _) = run(&["verify", "--rederive", &recipe], 0);
-    assert!(stdout.contains("  terms: 1 rows") && stdout.contains("128 of 128 rows re-derived"), "{stdout}");
+    let packed = packed_and_audited(&list, (&recipe, &path("resumed.csv")), (name, &magic), "  terms: 1 rows");
     // Another sum named, the magic kept: refused by the audit.
     let other = match name.strip_suffix("@half") {
         Some(whole) => whole.to_owned(),
@@ -2067,6 +2080,89 @@ fn span_term_sums_are_packed_and_rederived() {
     assert!(stderr.contains("--bound"), "{stderr}");
     let (_, stderr) = run(&[&span[..], &["--climb", "9", "-o", &path("x.csv")]].concat(), 2);
     assert!(stderr.contains("--climb"), "{stderr}");
+}
+
+/// `magic-gen span --from LIST --anneal M --chains K`: the list's best annealed, the same list
+/// on 1 or 2 threads; `pack --searched` gives the square the best chain's magic as
+/// `N~j.m`, which verifies, resumes and re-derives (a move count one short does not); lists
+/// with a stray annealed row, inputs of another square or already annealed are refused.
+#[test]
+fn span_annealing_is_packed_and_rederived() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (list, annealed, recipe) = (path("span.csv"), path("annealed.csv"), path("recipe.csv"));
+    let span = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7"];
+    run(&[&span[..], &["--candidates", "20000", "-o", &list]].concat(), 0);
+    let anneal = ["--from", &list, "--anneal", "200000", "--chains", "4"];
+    let (_, stderr) = run(&[&span[..], &anneal, &["--threads", "2", "-o", &annealed]].concat(), 0);
+    assert!(stderr.contains("4 chains of 200000 moves from 15809 (span 28, 24 used)"), "{stderr}");
+    let text = std::fs::read_to_string(&annealed).unwrap();
+    assert!(text.contains("# anneal=200000\n# chains=4\n"), "{text}");
+    run(&[&span[..], &anneal, &["--threads", "1", "-o", &path("again.csv")]].concat(), 0);
+    assert_eq!(std::fs::read_to_string(path("again.csv")).unwrap(), text);
+    // The list's rows, then the chains that beat its best (span 28), each after it.
+    let original = std::fs::read_to_string(&list).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains('~')).collect();
+    assert!(rows.len() >= 2 && rows.iter().all(|l| l.starts_with("15809~")), "{text}");
+    let merit = |l: &&str| {
+        let f: Vec<&str> = l.split(',').collect();
+        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
+    };
+    assert!(rows.iter().all(|l| merit(l) < (28, 24)), "{text}");
+    for line in original.lines().filter(|l| !l.starts_with("# checksum")) {
+        assert!(text.contains(line), "{line} kept: {text}");
+    }
+    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
+    let (name, magic) =
+        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    // Two starts: chains 8 to 15 anneal the list's second best, and pack takes the best.
+    let (_, stderr) = run(
+        &[
+            &span[..],
+            &["--from", &list, "--anneal", "200000", "--chains", "16", "--starts", "2"],
+            &["-o", &path("two.csv")],
+        ]
+        .concat(),
+        0,
+    );
+    assert!(stderr.contains("16 chains of 200000 moves from 15809 and the next 1 best"), "{stderr}");
+    let two = std::fs::read_to_string(path("two.csv")).unwrap();
+    assert!(two.lines().any(|l| l.contains('~') && !l.starts_with("15809~")), "{two}");
+    pack_span_list(&path("two.csv"), &path("two-recipe.csv"));
+    // Packed: the row names the chain, and it verifies, resumes and re-derives.
+    let row_name = format!("span:{name}");
+    let packed =
+        packed_and_audited(&annealed, (&recipe, &path("resumed.csv")), (&row_name, &magic), "  anneal: 1 rows");
+    // One move short, the magic kept: refused by the audit; by the packer in a list.
+    let (start, moves) = name.rsplit_once('.').unwrap();
+    let short = format!("{start}.{}", moves.parse::<u64>().unwrap() - 1);
+    let renamed = edited(&packed, |body| body.replace(&format!("span:{name},"), &format!("span:{short},")));
+    std::fs::write(path("renamed.csv"), renamed).unwrap();
+    let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
+    assert!(stderr.contains("bishop c1: span:15809~") && stderr.contains("re-deriving it gives"), "{stderr}");
+    let swapped = edited(&text, |body| body.replace(&format!("{name},"), &format!("{short},")));
+    std::fs::write(path("swapped.csv"), swapped).unwrap();
+    bad_input(
+        &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", &path("swapped.csv"), "-o", &path("x.csv")]].concat(),
+        &["swapped.csv", "bishop c1", "of the annealing is", "not the listed"],
+    );
+    // An annealed row in a recipe whose row kind is not annealed.
+    let stream = edited(&packed, |body| body.replace(&format!("span:{name},"), "17~0.5,"));
+    std::fs::write(path("stream.csv"), stream).unwrap();
+    bad_input(&["verify", &path("stream.csv")], &["stream.csv:", "bishop c1", "only a span, climb or term-sum row"]);
+    // Inputs that cannot be annealed.
+    let many = ["--from", &list, "--anneal", "9", "--chains", "65"];
+    bad_input(&[&span[..], &many, &["-o", &path("x.csv")]].concat(), &["--chains 65 is out of range"]);
+    let starts = ["--from", &list, "--anneal", "9", "--starts", "65"];
+    bad_input(&[&span[..], &starts, &["-o", &path("x.csv")]].concat(), &["--starts 65 is out of range: 1 to 64"]);
+    let zero = ["--from", &list, "--anneal", "0"];
+    bad_input(&[&span[..], &zero, &["-o", &path("x.csv")]].concat(), &["--anneal 0 is out of range"]);
+    let twice = ["--from", &annealed, "--anneal", "9"];
+    bad_input(&[&span[..], &twice, &["-o", &path("x.csv")]].concat(), &["annealed.csv: already annealed"]);
+    let d3 = ["span", "--slider", "bishop", "--square", "d3", "--seed", "7"];
+    bad_input(&[&d3[..], &anneal, &["-o", &path("x.csv")]].concat(), &["span.csv: a list of bishop c1"]);
+    let (_, stderr) = run(&[&span[..], &["--anneal", "9", "-o", &path("x.csv")]].concat(), 2);
+    assert!(stderr.contains("--from"), "{stderr}");
 }
 
 /// The shipped recipes, read from the checkout.

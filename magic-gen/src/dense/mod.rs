@@ -40,9 +40,10 @@ pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
 pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
 pub use span::{
-    CLIMBS, KEEP as SPAN_KEEP, SpanFound, SpanSearch, climb_plan, keep_best, keep_best_sums, walk_climb_plan,
+    ANNEAL_CYCLE, Anneal, CLIMBS, KEEP as SPAN_KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound, SpanSearch, climb_plan,
+    keep_best, keep_best_sums, walk_climb_plan,
 };
-pub use span_list::{SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
+pub use span_list::{AnnealSource, SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 pub use walk::{WALK_BITS, WALKED, walk_number, walk_start, walked_position};
 pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};

@@ -169,6 +169,8 @@ pub enum Found {
         walk: Option<u64>,
         /// The moves it climbed from that candidate (`span:N+a.b.c`; empty: none).
         climb: super::ClimbPath,
+        /// The annealing that found it from that magic (`…~j.m`; `None`: none).
+        anneal: Option<super::Anneal>,
         /// The black magic.
         magic: u64,
     },
@@ -178,9 +180,16 @@ pub enum Found {
     Summed {
         /// The sum.
         sum: crate::search::term_sums::TermSum,
+        /// The annealing that found it from the sum's magic (`terms:…~j.m`; `None`: none).
+        anneal: Option<super::Anneal>,
         /// The black magic.
         magic: u64,
     },
+}
+
+/// `~j.m` for an annealed magic, else nothing: what follows its start's name.
+fn annealed(anneal: Option<super::Anneal>) -> String {
+    anneal.map_or(String::new(), |a| a.to_string())
 }
 
 impl Found {
@@ -428,13 +437,15 @@ impl Packer {
                 format!("candidate {number} of the search for {bits} bits with seed {}", self.seed),
             ),
             Found::Swept { index, magic, .. } => (magic, format!("magic {index} of the sweep for {bits} bits")),
-            Found::Spanned { number, walk: None, climb, magic } => {
-                (magic, format!("candidate {number}{climb} of the span search for {bits} bits"))
+            Found::Spanned { number, walk: None, climb, anneal, magic } => {
+                (magic, format!("candidate {number}{climb}{} of the span search for {bits} bits", annealed(anneal)))
             }
-            Found::Spanned { number, walk: Some(start), climb, magic } => {
-                (magic, format!("the climb walk:{number}@{start}{climb} for {bits} bits"))
+            Found::Spanned { number, walk: Some(start), climb, anneal, magic } => {
+                (magic, format!("the climb walk:{number}@{start}{climb}{} for {bits} bits", annealed(anneal)))
             }
-            Found::Summed { sum, magic } => (magic, format!("the term sum terms:{sum} for {bits} bits")),
+            Found::Summed { sum, anneal, magic } => {
+                (magic, format!("the term sum terms:{sum}{} for {bits} bits", annealed(anneal)))
+            }
         };
         if !self.tester.is_valid(&data, magic) {
             return Err(format!("{slider} {square}: {what} ({magic:#018X}) is not a black magic"));
@@ -442,10 +453,10 @@ impl Packer {
         let candidate = self.tester.candidate(&data, number, magic);
         self.squares[pair] = data;
         self.bits[pair] = bits;
-        if let Found::Spanned { number, walk: Some(start), climb, magic } = found
+        if let Found::Spanned { number, walk: Some(start), climb, anneal, magic } = found
             && check_walks
         {
-            self.check_walk_climb(pair, occupancies, (number, start), &climb, magic)
+            self.check_walk_climb(pair, occupancies, (number, start), (&climb, anneal), magic)
                 .map_err(|e| format!("{slider} {square}: {what}: {e}"))?;
         }
         self.pools[pair] = vec![candidate];
@@ -455,13 +466,14 @@ impl Packer {
 
     /// Walks walk `number` of pair `pair` from stream position `start` again, as this run
     /// walks ([`Packer::walk_number`]), and replays `climb` from its magic
-    /// ([`super::SpanSearch::derive_walked`]): an error unless that gives `magic`.
+    /// ([`super::SpanSearch::derive_walked`]), then the annealing if any: an error unless that
+    /// gives `magic`.
     fn check_walk_climb(
         &self,
         pair: usize,
         occupancies: &crate::geometry::Occupancies,
         (number, start): (u64, u64),
-        climb: &super::ClimbPath,
+        climb: (&super::ClimbPath, Option<super::Anneal>),
         magic: u64,
     ) -> Result<(), String> {
         if self.params.walks == 0 {
@@ -481,21 +493,26 @@ impl Packer {
 
     /// The magic of walk `number` of pair `pair` (from stream position `start`; its magic
     /// `walk_magic`, [`Packer::walk_number`]) climbed by `climb`
-    /// ([`super::SpanSearch::derive_walked`] with this run's seed and the pair's bits): `None`
-    /// if a move does not better it by a walk climb's rule. What `pack` checks and `verify
-    /// --rederive` re-derives of a `walk:N@K+a.b.c` row.
+    /// ([`super::SpanSearch::derive_walked`] with this run's seed and the pair's bits), then
+    /// annealed by `anneal` ([`super::SpanSearch::derive_annealed`]): `None` if a move does
+    /// not better it by a walk climb's rule or the annealing does not end there. What `pack`
+    /// checks and `verify --rederive` re-derives of a `walk:N@K+a.b.c` (`…~j.m`) row.
     pub fn replay_walk_climb(
         &self,
         occupancies: &crate::geometry::Occupancies,
         pair: usize,
         (number, start): (u64, u64),
         walk_magic: u64,
-        climb: &super::ClimbPath,
+        (climb, anneal): (&super::ClimbPath, Option<super::Anneal>),
     ) -> Result<Option<u64>, String> {
         let search = super::SpanSearch::new(occupancies, self.bits[pair])?;
         let climbed =
             search.derive_walked(self.seed, (number, start), walk_magic, climb, &mut CandidateTester::default());
-        Ok(climbed.map(|found| found.magic))
+        let found = match (climbed, anneal) {
+            (Some(climbed), Some(anneal)) => search.derive_annealed(self.seed, climbed, anneal),
+            (climbed, _) => climbed,
+        };
+        Ok(found.map(|found| found.magic))
     }
 
     /// The search state `recipe` describes: its placement, iteration and stream cursors, with
@@ -548,16 +565,20 @@ impl Packer {
             let found = match (row.searched, row.swept, row.spanned, row.walked) {
                 (true, ..) => Found::Candidate(row.position),
                 (false, None, Some(magic), _) if row.summed.is_some() => {
-                    Found::Summed { sum: row.summed.expect("checked"), magic }
+                    Found::Summed { sum: row.summed.expect("checked"), anneal: row.anneal, magic }
                 }
                 (false, Some(magic), ..) => Found::Swept { index: row.position, magic, shard: row.sweep_shard },
                 (false, None, Some(magic), _) => {
-                    Found::Spanned { number: row.position, walk: None, climb: row.climb, magic }
+                    Found::Spanned { number: row.position, walk: None, climb: row.climb, anneal: row.anneal, magic }
                 }
                 // A climb from a walk is a searched square, not one of the walks' candidates.
-                (false, None, None, Some(magic)) if !row.climb.is_empty() => {
-                    Found::Spanned { number: row.position, walk: row.walk_start, climb: row.climb, magic }
-                }
+                (false, None, None, Some(magic)) if !row.climb.is_empty() => Found::Spanned {
+                    number: row.position,
+                    walk: row.walk_start,
+                    climb: row.climb,
+                    anneal: row.anneal,
+                    magic,
+                },
                 _ => continue,
             };
             let pair = pair_index(row.slider, row.square);
@@ -639,6 +660,10 @@ impl Packer {
                     Some(Found::Summed { sum, .. }) => Some(sum),
                     _ => None,
                 };
+                let anneal = match self.searched[pair] {
+                    Some(Found::Summed { anneal, .. } | Found::Spanned { anneal, .. }) => anneal,
+                    _ => None,
+                };
                 let (searched, swept, spanned, sweep_shard, climb) = match self.searched[pair] {
                     Some(Found::Candidate(_)) => (true, None, None, None, none),
                     Some(Found::Summed { magic, .. }) => (false, None, Some(magic), None, none),
@@ -662,6 +687,7 @@ impl Packer {
                     spanned,
                     climb,
                     summed,
+                    anneal,
                 })
             })
             .collect();

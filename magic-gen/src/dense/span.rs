@@ -20,6 +20,9 @@ use crate::search::terms::cost;
 
 use super::square::{CandidateTester, SquareData};
 
+mod anneal;
+pub use anneal::{Anneal, CYCLE as ANNEAL_CYCLE, MAX_ANNEAL_MOVES, MAX_CHAINS};
+
 /// How many of the shortest-span magics a search keeps.
 pub const KEEP: usize = 64;
 
@@ -92,28 +95,38 @@ pub struct SpanFound {
     /// For a term sum (`terms:+1.2+3.13…`, [`SpanSearch::term_sums`]): the sum, whose value
     /// turned to its shortest span is the magic; `number` is then 0. `None` otherwise.
     pub sum: Option<TermSum>,
+    /// For a magic of the annealing from the magic the other fields name (`…~j.m`,
+    /// [`SpanSearch::anneal`]): its chain and move. `None` otherwise.
+    pub anneal: Option<Anneal>,
 }
 
 impl SpanFound {
+    /// Span candidate `number` (`walk`: `None`) or walk `number` from stream position `walk`,
+    /// not climbed, with its `(magic, span, used)`.
+    fn unclimbed(number: u64, walk: Option<u64>, (magic, span, used): Shape) -> SpanFound {
+        SpanFound { number, walk, climb: ClimbPath::default(), magic, span, used, sum: None, anneal: None }
+    }
+
     /// The order of merit: shorter span, then fewer used slots, then the earlier candidate (a
     /// span candidate before a walk) and the shorter climb.
-    pub fn merit(&self) -> (u32, u32, Option<u64>, u64, ClimbPath, Option<TermSum>) {
-        (self.span, self.used, self.walk, self.number, self.climb, self.sum)
+    pub fn merit(&self) -> (u32, u32, Option<u64>, u64, ClimbPath, Option<TermSum>, Option<Anneal>) {
+        (self.span, self.used, self.walk, self.number, self.climb, self.sum, self.anneal)
     }
 
     /// The order of a list's rows: by candidate (span candidates, then walks by their start),
-    /// a candidate before its climbs; term sums by their terms.
-    pub fn list_order(&self) -> (Option<TermSum>, Option<u64>, u64, ClimbPath) {
-        (self.sum, self.walk, self.number, self.climb)
+    /// a candidate before its climbs; term sums by their terms; a magic before its annealings.
+    pub fn list_order(&self) -> (Option<TermSum>, Option<u64>, u64, ClimbPath, Option<Anneal>) {
+        (self.sum, self.walk, self.number, self.climb, self.anneal)
     }
 
     /// Its name in a list: `N` or `N+a.b.c`, `walk:N@K+a.b.c` for a climb from a walk, or
-    /// `terms:+1.2+3.13…` for a term sum.
+    /// `terms:+1.2+3.13…` for a term sum; any of them followed by `~j.m` when annealed.
     pub fn name(&self) -> String {
+        let annealed = self.anneal.map_or(String::new(), |a| a.to_string());
         match (self.sum, self.walk) {
-            (Some(sum), _) => format!("terms:{sum}"),
-            (None, Some(start)) => format!("walk:{}@{start}{}", self.number, self.climb),
-            (None, None) => format!("{}{}", self.number, self.climb),
+            (Some(sum), _) => format!("terms:{sum}{annealed}"),
+            (None, Some(start)) => format!("walk:{}@{start}{}{annealed}", self.number, self.climb),
+            (None, None) => format!("{}{}{annealed}", self.number, self.climb),
         }
     }
 }
@@ -158,15 +171,7 @@ impl SpanSearch {
     }
 
     fn found(&self, number: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
-        self.measure(magic, tester).map(|(span, used)| SpanFound {
-            number,
-            walk: None,
-            climb: ClimbPath::default(),
-            magic,
-            span,
-            used,
-            sum: None,
-        })
+        self.measure(magic, tester).map(|(span, used)| SpanFound::unclimbed(number, None, (magic, span, used)))
     }
 
     /// The span and used slots of `magic` if it is valid.
@@ -235,8 +240,7 @@ impl SpanSearch {
     /// shortest span, if it is valid. The walk scores its own span (with its gap), so its
     /// magic may sit at another turn.
     pub fn walked(&self, number: u64, start: u64, magic: u64, tester: &mut CandidateTester) -> Option<SpanFound> {
-        let (magic, span, used) = self.shortest(magic, tester)?;
-        Some(SpanFound { number, walk: Some(start), climb: ClimbPath::default(), magic, span, used, sum: None })
+        self.shortest(magic, tester).map(|shape| SpanFound::unclimbed(number, Some(start), shape))
     }
 
     /// What a `walk:N@K+a.b.c` row re-derives once its walk is walked again (its magic
@@ -351,7 +355,16 @@ impl SpanSearch {
     /// [`SpanSearch::summed`] with a scratch list of used indices.
     fn summed_with(&self, sum: TermSum, tester: &mut CandidateTester, slots: &mut Vec<u32>) -> Option<SpanFound> {
         let (magic, span, used) = self.shortest_with(sum.value(self.costs.bits()), tester, slots)?;
-        Some(SpanFound { number: 0, walk: None, climb: ClimbPath::default(), magic, span, used, sum: Some(sum) })
+        Some(SpanFound {
+            number: 0,
+            walk: None,
+            climb: ClimbPath::default(),
+            magic,
+            span,
+            used,
+            sum: Some(sum),
+            anneal: None,
+        })
     }
 
     /// Whether `magic`'s cost is at most `bound` slots.

@@ -29,6 +29,11 @@
 //! and cost at most `B` slots ([`crate::search::term_sums`]) instead: the list tests no
 //! candidate (`# candidates=0`), says `# terms=K` and `# bound=B`, and names each magic by its
 //! sum (`terms:+1.2+3.13-3.26@half`), from which one test re-derives it.
+//!
+//! `span --anneal M --chains K --from LIST` copies a list and anneals its best magic
+//! ([`super::span::Anneal`]): the copy says `# anneal=M` (moves per chain) and `# chains=K`,
+//! and lists, after the magic they started from, the chains' magics that beat it, each named by
+//! the start's name, its chain and the move that found it (`walk:12@3071+5.880.90211~2.1789112`).
 
 use std::fmt::Write as _;
 
@@ -36,7 +41,7 @@ use crate::reference::ReferenceSet;
 use crate::text::quote_prefix;
 use magic_tables_core::{Slider, Square};
 
-use super::span::{CLIMBS, KEEP, SpanFound, SpanSearch};
+use super::span::{Anneal, CLIMBS, KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound, SpanSearch};
 use super::square::CandidateTester;
 use crate::search::climb_stream::{ClimbPath, MAX_MOVES};
 
@@ -69,6 +74,15 @@ pub struct SumSource {
     pub bound: u64,
 }
 
+/// The annealing of a list's best magic (`span --anneal M --chains K`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnnealSource {
+    /// Moves each chain made (`M`).
+    pub moves: u64,
+    /// Chains (`K`): chains `0 .. K`.
+    pub chains: u32,
+}
+
 /// One square's span search and what it found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpanList {
@@ -89,6 +103,8 @@ pub struct SpanList {
     pub walks: Option<WalkSource>,
     /// For term sums (`span --terms`): the enumeration's most terms and bound; `None` otherwise.
     pub sums: Option<SumSource>,
+    /// For an annealed list (`span --anneal`): the moves and chains; `None` otherwise.
+    pub anneal: Option<AnnealSource>,
     /// The valid ones among them of shortest span ([`SpanFound::merit`]), in increasing order.
     pub found: Vec<SpanFound>,
 }
@@ -111,6 +127,19 @@ impl SpanList {
     /// A term sum is re-derived from its terms, and must be one the list's enumeration lists
     /// (its terms and its cost within the list's).
     pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
+        // An annealed magic: its start (a row of the list, checked as such), then its chain.
+        if let Some(anneal) = found.anneal {
+            let start = self
+                .found
+                .iter()
+                .find(|f| f.list_order() == SpanFound { anneal: None, ..*found }.list_order())
+                .ok_or_else(|| {
+                    format!("{} {}: {} anneals no magic of the list", self.slider, self.square, found.name())
+                })?;
+            self.check_found(search, start)?;
+            let derived = search.derive_annealed(self.seed, *start, anneal);
+            return self.agree(found, derived, (&found.name(), "of the annealing", "not its best"));
+        }
         let derived = match (found.sum, found.walk) {
             (Some(sum), _) => {
                 let source = self.sums.ok_or_else(|| format!("{} in a list without `# terms=`", found.name()))?;
@@ -131,20 +160,25 @@ impl SpanList {
             (None, None) => search.derive(self.seed, found.number, &found.climb, &mut CandidateTester::default()),
             (None, Some(_)) => None,
         };
-        if derived != Some(*found) {
-            let derived =
-                derived.map_or("no valid climb".to_owned(), |d| format!("{:#018X} (span {})", d.magic, d.span));
-            return Err(format!(
-                "{} {}: candidate {} of the span search is {derived}, not the listed {:#018X} (span {}, {} used)",
-                self.slider,
-                self.square,
-                found.name(),
-                found.magic,
-                found.span,
-                found.used
-            ));
+        self.agree(found, derived, (&format!("candidate {}", found.name()), "of the span search", "no valid climb"))
+    }
+
+    /// An error unless `derived` is the listed `found`, naming both: `(label, what, none)` say
+    /// which row it is, where its magic comes from and what no derived magic means.
+    fn agree(
+        &self,
+        found: &SpanFound,
+        derived: Option<SpanFound>,
+        (label, what, none): (&str, &str, &str),
+    ) -> Result<(), String> {
+        if derived == Some(*found) {
+            return Ok(());
         }
-        Ok(())
+        let derived = derived.map_or(none.to_owned(), |d| format!("{:#018X} (span {})", d.magic, d.span));
+        Err(format!(
+            "{} {}: {label} {what} is {derived}, not the listed {:#018X} (span {}, {} used)",
+            self.slider, self.square, found.magic, found.span, found.used
+        ))
     }
 
     /// The file text.
@@ -169,6 +203,10 @@ impl SpanList {
             let _ = writeln!(text, "# terms={terms}");
             let _ = writeln!(text, "# bound={bound}");
         }
+        if let Some(AnnealSource { moves, chains }) = self.anneal {
+            let _ = writeln!(text, "# anneal={moves}");
+            let _ = writeln!(text, "# chains={chains}");
+        }
         let _ = writeln!(text, "{COLUMNS}");
         for f in &self.found {
             let _ = writeln!(text, "{},0x{:016X},{},{}", f.name(), f.magic, f.span, f.used);
@@ -188,10 +226,22 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 10] = [None; 10];
+        let mut settings: [Option<u64>; 12] = [None; 12];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 10] =
-            ["seed", "bits", "candidates", "climb", "walks", "walk_steps", "walk_gap", "rounds", "terms", "bound"];
+        const NUMBERS: [&str; 12] = [
+            "seed",
+            "bits",
+            "candidates",
+            "climb",
+            "walks",
+            "walk_steps",
+            "walk_gap",
+            "rounds",
+            "terms",
+            "bound",
+            "anneal",
+            "chains",
+        ];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
         let mut last = 1;
@@ -233,8 +283,13 @@ impl SpanList {
             let parsed = (fields.len() == 4)
                 .then(|| {
                     let hex = fields[1].strip_prefix("0x")?;
+                    // An annealed magic: its start's name, then `~j.m`.
+                    let (name, anneal) = match fields[0].split_once('~') {
+                        Some((name, anneal)) => (name, Some(anneal.parse::<Anneal>().ok()?)),
+                        None => (fields[0], None),
+                    };
                     // A term sum: `terms:+1.2+3.13…` (its `+` are the terms' signs).
-                    if let Some(sum) = fields[0].strip_prefix("terms:") {
+                    if let Some(sum) = name.strip_prefix("terms:") {
                         return Some(SpanFound {
                             number: 0,
                             walk: None,
@@ -243,11 +298,12 @@ impl SpanList {
                             span: fields[2].parse().ok()?,
                             used: fields[3].parse().ok()?,
                             sum: Some(sum.parse().ok()?),
+                            anneal,
                         });
                     }
-                    let (number, climb) = match fields[0].split_once('+') {
+                    let (number, climb) = match name.split_once('+') {
                         Some((number, path)) => (number, ClimbPath::parse(path).ok()?),
-                        None => (fields[0], ClimbPath::default()),
+                        None => (name, ClimbPath::default()),
                     };
                     // A climb from a walk: `walk:N@K+a.b.c` (never without its moves).
                     let (number, walk) = match number.strip_prefix("walk:") {
@@ -266,12 +322,13 @@ impl SpanList {
                         span: fields[2].parse().ok()?,
                         used: fields[3].parse().ok()?,
                         sum: None,
+                        anneal,
                     })
                 })
                 .flatten()
                 .ok_or_else(|| {
                     at(format!(
-                        "expected `{COLUMNS}` (a number, a climb N+a.b.c or walk:N@K+a.b.c of increasing moves, or a term sum terms:+1.2+3.13…, a 0x magic, two numbers)"
+                        "expected `{COLUMNS}` (a number, a climb N+a.b.c or walk:N@K+a.b.c of increasing moves, or a term sum terms:+1.2+3.13…, each perhaps annealed ~j.m, a 0x magic, two numbers)"
                     ))
                 })?;
             if found.last().is_some_and(|previous| previous.list_order() >= parsed.list_order())
@@ -282,17 +339,35 @@ impl SpanList {
             if parsed.walk.is_none() && parsed.climb.moves().len() > MAX_MOVES {
                 return Err(at(format!("climb {} takes more than {MAX_MOVES} moves", parsed.name())));
             }
-            let climbed = found.iter().filter(|f| !f.climb.is_empty()).count();
-            if found.len() - climbed == KEEP && parsed.climb.is_empty() {
+            let annealed = found.iter().filter(|f| f.anneal.is_some()).count();
+            let climbed = found.iter().filter(|f| !f.climb.is_empty() && f.anneal.is_none()).count();
+            if parsed.anneal.is_some() {
+                if annealed == MAX_CHAINS as usize {
+                    return Err(at(format!("more than {MAX_CHAINS} annealed magics")));
+                }
+            } else if found.len() - climbed - annealed == KEEP && parsed.climb.is_empty() {
                 return Err(at(format!("more than {KEEP} candidates")));
-            }
-            if climbed == CLIMBS && !parsed.climb.is_empty() {
+            } else if climbed == CLIMBS && !parsed.climb.is_empty() {
                 return Err(at(format!("more than {CLIMBS} climbs")));
             }
             found.push(parsed);
         }
         let missing = |what: &str| format!("line {last}: no `# {what}=` line");
-        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds, terms, bound] = settings;
+        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds, terms, bound, anneal, chains] =
+            settings;
+        let anneal = match (anneal, chains) {
+            (None, None) => None,
+            (Some(moves), Some(chains))
+                if (1..=MAX_ANNEAL_MOVES).contains(&moves) && (1..=u64::from(MAX_CHAINS)).contains(&chains) =>
+            {
+                Some(AnnealSource { moves, chains: chains as u32 })
+            }
+            _ => {
+                return Err(format!(
+                    "line {last}: `# anneal=` (1 to 2^36) and `# chains=` (1 to {MAX_CHAINS}) go together"
+                ));
+            }
+        };
         let sums = match (terms, bound) {
             (None, None) => None,
             (Some(terms), Some(bound)) if (1..=crate::search::term_sums::MAX_TERMS as u64).contains(&terms) => {
@@ -325,6 +400,7 @@ impl SpanList {
             climb: climb.unwrap_or(0),
             walks,
             sums,
+            anneal,
             found,
         };
         if !header {
@@ -362,6 +438,25 @@ impl SpanList {
         } else if let Some(summed) = list.found.iter().find(|f| f.sum.is_some()) {
             return Err(format!("{} is a term sum in a list without `# terms=`", summed.name()));
         }
+        // Annealed magics in an annealed list only, each of a chain it ran, within its moves,
+        // after the magic it started from.
+        for annealed in list.found.iter().filter(|f| f.anneal.is_some()) {
+            let (Some(source), Some(a)) = (list.anneal, annealed.anneal) else {
+                return Err(format!("{} is annealed in a list without `# anneal=`", annealed.name()));
+            };
+            if a.chain >= source.chains || a.moves > source.moves {
+                return Err(format!(
+                    "{} lies beyond the {} chains of {} moves the list ran",
+                    annealed.name(),
+                    source.chains,
+                    source.moves
+                ));
+            }
+            let start = SpanFound { anneal: None, ..*annealed }.list_order();
+            if !list.found.iter().any(|f| f.list_order() == start) {
+                return Err(format!("{} anneals no magic of the list", annealed.name()));
+            }
+        }
         if let Some(beyond) = list.found.iter().find(|f| f.walk.is_none() && f.number > list.candidates) {
             return Err(format!("candidate {} lies beyond the {} candidates tested", beyond.number, list.candidates));
         }
@@ -383,6 +478,7 @@ mod tests {
             climb: 1000,
             walks: None,
             sums: None,
+            anneal: None,
             found: vec![
                 SpanFound {
                     number: 7,
@@ -392,6 +488,7 @@ mod tests {
                     span: 3432,
                     used: 2560,
                     sum: None,
+                    anneal: None,
                 },
                 SpanFound {
                     number: 7,
@@ -401,6 +498,7 @@ mod tests {
                     span: 3400,
                     used: 2560,
                     sum: None,
+                    anneal: None,
                 },
                 SpanFound {
                     number: 90,
@@ -410,6 +508,7 @@ mod tests {
                     span: 3432,
                     used: 2304,
                     sum: None,
+                    anneal: None,
                 },
             ],
         }
@@ -436,6 +535,38 @@ mod tests {
         }
     }
 
+    /// The walk list annealed: two chains' magics after their start.
+    fn annealed_sample() -> SpanList {
+        let list = walk_sample();
+        let start = list.found[1];
+        let chain =
+            |chain, moves, magic, span| SpanFound { magic, span, anneal: Some(Anneal { chain, moves }), ..start };
+        let mut found = list.found.clone();
+        found.extend([chain(0, 77, 0x5555, 700), chain(5, 3_000_000, 0x6666, 650)]);
+        SpanList { anneal: Some(AnnealSource { moves: 4_000_000, chains: 8 }), found, ..list }
+    }
+
+    #[test]
+    fn annealed_lists_round_trip_and_refuse_strays() {
+        let list = annealed_sample();
+        let text = list.render();
+        assert!(text.contains("# anneal=4000000\n# chains=8\n"), "{text}");
+        assert!(text.contains("walk:12@3071+5.880~5.3000000,0x0000000000006666,650,600"), "{text}");
+        let parsed = SpanList::parse(&text).unwrap();
+        assert_eq!(parsed, list);
+        assert_eq!(parsed.best().unwrap().name(), "walk:12@3071+5.880~5.3000000");
+        let body = crate::text::unseal(&text).unwrap().to_owned();
+        let row = "walk:12@3071+5.880~5.3000000";
+        refused([
+            (body.replace("# chains=8\n", ""), "`# anneal=` (1 to 2^36) and `# chains=` (1 to 64) go together"),
+            (body.replace("# anneal=4000000\n# chains=8\n", ""), "is annealed in a list without `# anneal=`"),
+            (body.replace("# chains=8", "# chains=5"), "lies beyond the 5 chains of 4000000 moves the list ran"),
+            (body.replace("# anneal=4000000", "# anneal=2999999"), "lies beyond the 8 chains of 2999999 moves"),
+            (body.replace(row, "walk:13@3071+5.880~5.3000000"), "anneals no magic of the list"),
+            (body.replace(row, "walk:12@3071+5.880~64.3"), "expected `candidate,magic,span,used`"),
+        ]);
+    }
+
     /// A list of climbs from walks.
     fn walk_sample() -> SpanList {
         let climb = ClimbPath::parse("5.880").unwrap();
@@ -447,6 +578,7 @@ mod tests {
             span,
             used: 600,
             sum: None,
+            anneal: None,
         };
         SpanList {
             candidates: 0,
@@ -495,6 +627,7 @@ mod tests {
             span,
             used: 700,
             sum: Some(sum.parse().unwrap()),
+            anneal: None,
         };
         SpanList {
             candidates: 0,

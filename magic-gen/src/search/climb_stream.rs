@@ -101,6 +101,41 @@ impl std::fmt::Display for ClimbPath {
     }
 }
 
+/// The most chains `magic-gen span --anneal` runs from one start.
+pub const MAX_CHAINS: u32 = 64;
+
+/// The most moves a chain takes.
+pub const MAX_ANNEAL_MOVES: u64 = 1 << 36;
+
+/// Which annealing found a magic: chain `chain` (0-based), the magic of best merit after
+/// `moves` moves. Written `~chain.moves` after its start's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Anneal {
+    /// The chain (0-based): its moves and its window.
+    pub chain: u32,
+    /// The moves it made until it met the magic (from 1).
+    pub moves: u64,
+}
+
+impl std::fmt::Display for Anneal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "~{}.{}", self.chain, self.moves)
+    }
+}
+
+impl std::str::FromStr for Anneal {
+    type Err = String;
+
+    /// `chain.moves` (what follows `~`).
+    fn from_str(field: &str) -> Result<Anneal, String> {
+        let bad = || format!("`~{field}` is not ~chain.moves (chain 0 to {}, moves 1 to 2^36)", MAX_CHAINS - 1);
+        let (chain, moves) = field.split_once('.').ok_or_else(bad)?;
+        let chain: u32 = chain.parse().ok().filter(|&c| c < MAX_CHAINS).ok_or_else(bad)?;
+        let moves: u64 = moves.parse().ok().filter(|m| (1..=MAX_ANNEAL_MOVES).contains(m)).ok_or_else(bad)?;
+        Ok(Anneal { chain, moves })
+    }
+}
+
 /// 32-bit ChaCha words of one move (two 64-bit words).
 pub const WORDS_PER_MOVE: u64 = 4;
 
@@ -111,6 +146,13 @@ pub struct Move {
 }
 
 impl Move {
+    /// 32 random bits of the move's words that no term reads (the top half of `w[1]`): the
+    /// annealing's chance of taking a worse magic (`crate::dense::SpanSearch::anneal`), so
+    /// that its whole run is one stream.
+    pub fn chance(self) -> u32 {
+        (self.words[1] >> 32) as u32
+    }
+
     /// The moved magic: `magic` plus or minus the move's terms.
     pub fn apply(self, magic: u64) -> u64 {
         let terms = if self.words[0] & 1 == 0 { 1 } else { 2 };
@@ -140,6 +182,16 @@ pub fn climb_move(seed: u64, slider: Slider, square: Square, p: u64) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_read_back_and_bad_ones_are_refused() {
+        let a = Anneal { chain: 3, moves: 1_789_112 };
+        assert_eq!(a.to_string(), "~3.1789112");
+        assert_eq!("3.1789112".parse::<Anneal>(), Ok(a));
+        for bad in ["3", "64.5", "3.0", "x.5", "3.68719476737"] {
+            assert!(bad.parse::<Anneal>().is_err(), "{bad}");
+        }
+    }
 
     /// A move seeks to the same words as the walk through the stream, and the stream is frozen.
     #[test]

@@ -61,7 +61,7 @@ pub struct SpanArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Test the candidates 1 to N [default: no limit with --time].
-    #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks", "terms"], conflicts_with_all = ["walks", "terms"])]
+    #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks", "terms", "anneal"], conflicts_with_all = ["walks", "terms", "anneal"])]
     pub candidates: Option<u64>,
     /// Stop after this many seconds (the file records how far the search went).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -94,6 +94,22 @@ pub struct SpanArgs {
     /// bits, which bound the span; 1 to the index range).
     #[arg(long, value_name = "SLOTS", requires = "terms")]
     pub bound: Option<u64>,
+    /// Anneal the best magic of the span list --from instead (a list of this square, bits and
+    /// seed): --chains chains of MOVES moves each, each with its own moves and window, that
+    /// also take worse magics by a seeded rule; the list is written again with the chains'
+    /// magics that beat it (1 to 2^36 moves; about a million a second for a rook).
+    #[arg(long, value_name = "MOVES", requires = "from", conflicts_with_all = ["walks", "terms", "climb", "continue_run"])]
+    pub anneal: Option<u64>,
+    /// With --anneal: the span list whose best magic is annealed.
+    #[arg(long, value_name = "LIST", value_parser = parse_path, requires = "anneal")]
+    pub from: Option<PathBuf>,
+    /// With --anneal: chains, 1 to 64.
+    #[arg(long, value_name = "K", default_value_t = 8, requires = "anneal")]
+    pub chains: u32,
+    /// With --anneal: the list's best S magics are starts; chains 8i to 8i + 7 anneal the
+    /// (i mod S)-th best, each of the eight with its own window (1 to 64).
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "anneal")]
+    pub starts: usize,
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,

@@ -486,8 +486,14 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
         list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
     }
     let found = match best.sum {
-        Some(sum) => Found::Summed { sum, magic: best.magic },
-        None => Found::Spanned { number: best.number, walk: best.walk, climb: best.climb, magic: best.magic },
+        Some(sum) => Found::Summed { sum, anneal: best.anneal, magic: best.magic },
+        None => Found::Spanned {
+            number: best.number,
+            walk: best.walk,
+            climb: best.climb,
+            anneal: best.anneal,
+            magic: best.magic,
+        },
     };
     Ok(Searched { pair: pair_index(list.slider, list.square), bits: list.bits, found })
 }

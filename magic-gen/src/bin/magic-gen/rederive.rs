@@ -9,6 +9,8 @@
 //! * `walk:N`: one walk, walk N of the square with the walk settings of the recipe's `pack`
 //!   command (from the N-th valid magic of the square's stream); `walk:N@K+a.b.c`: that walk
 //!   from stream position K, then each move of its climb (`span --walks`);
+//! * `…~j.m` (an annealed magic): the magic the rest of the name gives, derived as above, then
+//!   chain `j` of its annealing for `m` moves;
 //! * `sweep:N@I/S`: shard I of S of the sweep the recipe's command runs for the square, magic N
 //!   of its list (`sweep:N`: the whole sweep).
 //!
@@ -42,13 +44,22 @@ enum Kind {
     Span,
     Terms,
     Walk,
+    Anneal,
     Sweep,
 }
 
 impl Kind {
-    const ALL: [Kind; 6] = [Kind::Stream, Kind::Search, Kind::Span, Kind::Terms, Kind::Walk, Kind::Sweep];
+    const ALL: [Kind; 7] = [Kind::Stream, Kind::Search, Kind::Span, Kind::Terms, Kind::Walk, Kind::Anneal, Kind::Sweep];
 
     fn of(row: &RecipeRow) -> Kind {
+        if row.anneal.is_some() {
+            return Kind::Anneal;
+        }
+        Kind::of_start(row)
+    }
+
+    /// The kind of the magic an annealed row started from (of any row: its own kind).
+    fn of_start(row: &RecipeRow) -> Kind {
         if row.summed.is_some() {
             return Kind::Terms;
         }
@@ -68,6 +79,7 @@ impl Kind {
             Kind::Span => "span",
             Kind::Terms => "terms",
             Kind::Walk => "walk",
+            Kind::Anneal => "anneal",
             Kind::Sweep => "sweep",
         }
     }
@@ -231,23 +243,30 @@ fn derive(
     let bits = row.bits.unwrap_or(64 - row.slider.fixed_shift());
     // The row as the recipe names it, for messages.
     let what = row.source();
-    let derived = match job.kind {
+    let kind = Kind::of_start(row);
+    // An annealed span or term-sum row: its start derived, then its chain.
+    let anneal_from = |start: Option<magic_gen::dense::SpanFound>, search: &SpanSearch| match (start, row.anneal) {
+        (Some(start), Some(anneal)) => search.derive_annealed(recipe.seed, start, anneal),
+        (start, _) => start,
+    };
+    let derived = match kind {
         // Sought and compared when the recipe was read.
         Kind::Stream | Kind::Search => Some(stated),
-        Kind::Span if row.climb.is_empty() => {
+        Kind::Span if row.climb.is_empty() && row.anneal.is_none() => {
             Some(span_candidate(recipe.seed, &SpanCosts::new(row.slider, row.square, bits), row.position))
         }
         // A climbed magic: its candidate and every move replayed (each must still shorten it).
         Kind::Span => {
             let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
             let climbed = search.derive(recipe.seed, row.position, &row.climb, &mut CandidateTester::default());
-            Some(climbed.map_or(0, |found| found.magic))
+            Some(anneal_from(climbed, &search).map_or(0, |found| found.magic))
         }
         // A term sum: summed and turned to its shortest span again.
         Kind::Terms => {
             let search = SpanSearch::new(references.get(row.slider, row.square), bits).map_err(Failure)?;
             let sum = row.summed.expect("a terms row names its sum");
-            Some(search.summed(sum, &mut CandidateTester::default()).map_or(0, |found| found.magic))
+            let summed = search.summed(sum, &mut CandidateTester::default());
+            Some(anneal_from(summed, &search).map_or(0, |found| found.magic))
         }
         Kind::Walk => {
             let packer = walker.expect("a walker for walk rows");
@@ -259,7 +278,7 @@ fn derive(
                     let start = row.walk_start.expect("a climb from a walk names its start");
                     let occupancies = references.get(row.slider, row.square);
                     let climbed = packer
-                        .replay_walk_climb(occupancies, pair, (row.position, start), magic, &row.climb)
+                        .replay_walk_climb(occupancies, pair, (row.position, start), magic, (&row.climb, row.anneal))
                         .map_err(Failure)?;
                     Some(climbed.unwrap_or(0))
                 }
@@ -267,6 +286,7 @@ fn derive(
                 None => (!stop.load(std::sync::atomic::Ordering::Relaxed)).then_some(0),
             }
         }
+        Kind::Anneal => unreachable!("a start is not annealed"),
         Kind::Sweep => {
             let shard = row.sweep_shard.unwrap_or(Shard::WHOLE);
             // A recipe may sweep a square twice, in other colours or shards: the row's colour is

@@ -25,6 +25,13 @@
 //! ([`magic_gen::search::term_sums`]) are enumerated, one part per first term spread over the
 //! threads, and the best 64 magics they name are the list. A run takes minutes and is not kept
 //! part-way: a stopped run writes nothing.
+//!
+//! With `--from LIST --anneal M --chains K`, no candidate is tested either: the best magic of
+//! LIST (a span list of the same square, bits and seed; with `--starts S`, its best S, chains
+//! `8i ..= 8i + 7` from the `(i mod S)`-th) is annealed
+//! ([`magic_gen::dense::SpanSearch::anneal`]), K chains of M moves spread over the threads,
+//! and LIST is written again to --output with `# anneal=M`, `# chains=K` and the chains' magics
+//! that beat its best. Not kept part-way: a stopped run writes nothing.
 
 use std::path::Path;
 use std::time::Instant;
@@ -33,7 +40,7 @@ use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
 use magic_gen::atomic_write::write_file;
-use magic_gen::dense::{SpanFound, SpanList, SumSource, climb_plan, keep_best, keep_best_sums};
+use magic_gen::dense::{AnnealSource, SpanFound, SpanList, SumSource, climb_plan, keep_best, keep_best_sums};
 
 use crate::cli::SpanArgs;
 use crate::interrupt::Stop;
@@ -81,6 +88,9 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if let (Some(terms), Some(bound)) = (args.terms, args.bound) {
         return list_term_sums(&args, &search, bits, SumSource { terms, bound });
     }
+    if let (Some(moves), Some(from)) = (args.anneal, &args.from) {
+        return anneal_list(&args, from, &search, AnnealSource { moves, chains: args.chains });
+    }
     let mut list = SpanList {
         seed: args.seed,
         slider,
@@ -90,6 +100,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         climb,
         walks: None,
         sums: None,
+        anneal: None,
         found: Vec::new(),
     };
     if args.continue_run && args.output.exists() {
@@ -324,7 +335,8 @@ fn write_whole_list(
     found: Vec<SpanFound>,
 ) -> Result<SpanList, Failure> {
     let (slider, square) = (args.target.slider, args.target.square);
-    let list = SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks, sums, found };
+    let list =
+        SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks, sums, anneal: None, found };
     write_file(&args.output, list.render().as_bytes())
         .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
     Ok(list)
@@ -334,4 +346,93 @@ fn write_whole_list(
 fn describe_best(list: &SpanList, none: &str) -> String {
     list.best()
         .map_or(none.to_owned(), |b| format!("best span {} ({} used, {}, {:#018X})", b.span, b.used, b.name(), b.magic))
+}
+
+/// `span --from LIST --anneal M --chains K`: LIST's best magic annealed, K chains of M moves,
+/// LIST written to --output with the chains' magics that beat it. Not kept part-way: a stopped
+/// run writes nothing.
+fn anneal_list(
+    args: &SpanArgs,
+    from: &Path,
+    search: &magic_gen::dense::SpanSearch,
+    source: AnnealSource,
+) -> Result<Outcome, Failure> {
+    let (slider, square) = (args.target.slider, args.target.square);
+    let name = from.display();
+    if !(1..=magic_gen::dense::MAX_CHAINS).contains(&source.chains) {
+        return Err(Failure(format!(
+            "--chains {} is out of range: 1 to {}",
+            source.chains,
+            magic_gen::dense::MAX_CHAINS
+        )));
+    }
+    if !(1..=magic_gen::dense::MAX_ANNEAL_MOVES).contains(&source.moves) {
+        return Err(Failure(format!("--anneal {} is out of range: 1 to 2^36 moves", source.moves)));
+    }
+    let list = SpanList::parse(&crate::output::read_text(from)?).map_err(|e| Failure(format!("{name}: {e}")))?;
+    let bits = args.target.bits(true)?;
+    if (list.seed, list.slider, list.square, list.bits) != (args.seed, slider, square, bits) {
+        return Err(Failure(format!(
+            "{name}: a list of {} {}, {} bits, seed {}, not of {slider} {square}, {bits} bits, seed {}",
+            list.slider, list.square, list.bits, list.seed, args.seed
+        )));
+    }
+    if list.anneal.is_some() {
+        return Err(Failure(format!("{name}: already annealed; anneal the list it was made from")));
+    }
+    if !(1..=magic_gen::dense::SPAN_KEEP).contains(&args.starts) {
+        return Err(Failure(format!("--starts {} is out of range: 1 to {}", args.starts, magic_gen::dense::SPAN_KEEP)));
+    }
+    let mut starts = list.found.clone();
+    starts.sort_by_key(SpanFound::merit);
+    starts.truncate(args.starts);
+    if starts.is_empty() {
+        return Err(Failure(format!("{name}: the list holds no magic")));
+    }
+    for start in &starts {
+        // A climb from a walk is checked by the packer that reads the list (it walks again).
+        if start.walk.is_none() {
+            list.check_found(search, start).map_err(|e| Failure(format!("{name}: {e}")))?;
+        }
+    }
+    let start = starts[0];
+    let threads = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    note!(
+        "{slider} {square}, {bits} bits, seed {}: {} chains of {} moves from {}{} (span {}, {} used)",
+        args.seed,
+        source.chains,
+        source.moves,
+        start.name(),
+        if starts.len() > 1 { format!(" and the next {} best", starts.len() - 1) } else { String::new() },
+        start.span,
+        start.used
+    );
+    let stop = Stop::install(args.time)?;
+    let started = Instant::now();
+    let chains: Vec<Option<SpanFound>> = threads.install(|| {
+        (0..source.chains)
+            .into_par_iter()
+            .map(|chain| {
+                let start = starts[(chain as usize / 8) % starts.len()];
+                search.anneal(args.seed, start, chain, source.moves, stop.flag())
+            })
+            .collect()
+    });
+    let Some(chains) = chains.into_iter().collect::<Option<Vec<SpanFound>>>() else {
+        let reason = stop.reason().expect("a chain stops only when asked");
+        note!("{}: the chains are not kept; run again", reason.describe());
+        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+    };
+    let mut found = list.found.clone();
+    // The chains that beat their start.
+    found.extend(chains.into_iter().filter(|f| f.anneal.is_some()));
+    found.sort_by_key(SpanFound::list_order);
+    let list = SpanList { anneal: Some(source), found, ..list };
+    write_file(&args.output, list.render().as_bytes())
+        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    note!("done in {:.0} s: {}", started.elapsed().as_secs_f64(), describe_best(&list, "no magic"));
+    Ok(Outcome::Success)
 }
