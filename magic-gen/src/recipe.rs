@@ -262,7 +262,7 @@ impl Recipe {
                 .push(format!("`magic-gen verify --rederive {file}` re-derives every row (README: Auditing a table):"));
             // Measured on the project's 2-core machine for the shipped recipes (README).
             lines.push(
-                "  about 0.4 to 1.2 CPU-s a walk row and 0.2 to 45 CPU-s a sweep shard, a minute or two in all."
+                "  about 0.4 to 1.2 CPU-s a walk row, 1.3 an annealed row and 0.2 to 45 a sweep shard, a minute or two in all."
                     .to_owned(),
             );
         }
