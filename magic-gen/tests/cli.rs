@@ -2159,6 +2159,21 @@ fn span_annealing_is_packed_and_rederived() {
     bad_input(&[&span[..], &zero, &["-o", &path("x.csv")]].concat(), &["--anneal 0 is out of range"]);
     let twice = ["--from", &annealed, "--anneal", "9"];
     bad_input(&[&span[..], &twice, &["-o", &path("x.csv")]].concat(), &["annealed.csv: already annealed"]);
+    // A span search does not go on in an annealed list.
+    bad_input(
+        &[&span[..], &["--candidates", "30000", "--continue", "-o", &annealed]].concat(),
+        &["holds another search"],
+    );
+    // A climb from a walk (which only the packer re-derives) edited to an invalid magic.
+    let walk_list = "# magic-gen span search\n# seed=7\n# slider=bishop\n# square=c1\n# bits=5\n# candidates=0\n\
+                     # climb=9\n# walks=4\n# walk_steps=2000\n# walk_gap=0\n# rounds=1\ncandidate,magic,span,used\n\
+                     walk:1@5+3,0x0000000000000000,20,20\n";
+    std::fs::write(path("walk.csv"), magic_gen::text::seal(walk_list)).unwrap();
+    let walk = ["--from", &path("walk.csv"), "--anneal", "9"];
+    bad_input(
+        &[&span[..], &walk, &["-o", &path("x.csv")]].concat(),
+        &["walk.csv: walk:1@5+3 is not the black magic of bishop c1 it lists"],
+    );
     let d3 = ["span", "--slider", "bishop", "--square", "d3", "--seed", "7"];
     bad_input(&[&d3[..], &anneal, &["-o", &path("x.csv")]].concat(), &["span.csv: a list of bishop c1"]);
     let (_, stderr) = run(&[&span[..], &["--anneal", "9", "-o", &path("x.csv")]].concat(), 2);

@@ -109,6 +109,8 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
             SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
         if (held.seed, held.slider, held.square, held.bits) != (list.seed, list.slider, list.square, list.bits)
             || held.walks.is_some()
+            || held.sums.is_some()
+            || held.anneal.is_some()
         {
             return Err(Failure(format!(
                 "--continue: {name} holds another search ({} {}, {} bits, seed {}); give another --output, or remove it",
@@ -389,10 +391,21 @@ fn anneal_list(
     if starts.is_empty() {
         return Err(Failure(format!("{name}: the list holds no magic")));
     }
+    let mut tester = magic_gen::dense::CandidateTester::default();
     for start in &starts {
-        // A climb from a walk is checked by the packer that reads the list (it walks again).
-        if start.walk.is_none() {
-            list.check_found(search, start).map_err(|e| Failure(format!("{name}: {e}")))?;
+        match start.walk {
+            None => list.check_found(search, start).map_err(|e| Failure(format!("{name}: {e}")))?,
+            // A climb from a walk is re-derived by the packer that reads the list (it walks
+            // again); here its magic must at least be one, as listed.
+            Some(from) => {
+                let turned = search.walked(start.number, from, start.magic, &mut tester);
+                if turned.is_none_or(|t| (t.magic, t.span, t.used) != (start.magic, start.span, start.used)) {
+                    return Err(Failure(format!(
+                        "{name}: {} is not the black magic of {slider} {square} it lists",
+                        start.name()
+                    )));
+                }
+            }
         }
     }
     let start = starts[0];
@@ -422,7 +435,10 @@ fn anneal_list(
             .collect()
     });
     let Some(chains) = chains.into_iter().collect::<Option<Vec<SpanFound>>>() else {
-        let reason = stop.reason().expect("a chain stops only when asked");
+        let Some(reason) = stop.reason() else {
+            // Not stopped: a start is not a valid magic (checked above, so not expected).
+            return Err(Failure(format!("{name}: a start of the annealing is not a black magic of {slider} {square}")));
+        };
         note!("{}: the chains are not kept; run again", reason.describe());
         return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
     };
