@@ -568,6 +568,16 @@ fn parse_row(
     let slider: Slider = fields[0].parse().map_err(|e| at(format!("`{}` is {e}", quote_prefix(fields[0]))))?;
     let square: Square = fields[1].parse().map_err(|e| at(format!("`{}` is {e}", quote_prefix(fields[1]))))?;
     let at_square = |message: String| at(format!("{slider} {square}: {message}"));
+    // An annealed magic of a packed recipe: the `k` column names the magic it was annealed
+    // from, then `~j.m`; the rest of the row reads as that magic's row would.
+    let (fields, anneal) = match fields[2].split_once('~') {
+        Some((k_field, anneal)) if matches!(layout, RecipeLayout::Packed(_)) => {
+            let anneal: crate::search::climb_stream::Anneal = anneal.parse().map_err(|e: String| at_square(e))?;
+            let fields: Vec<&str> = fields.iter().enumerate().map(|(i, &f)| if i == 2 { k_field } else { f }).collect();
+            (fields, Some(anneal))
+        }
+        _ => (fields, None),
+    };
     let number = |col: usize| -> Result<u64, RecordError> {
         fields[col].parse().map_err(|_| {
             at_square(format!("`{}` in column `{}` is not a whole number", quote_prefix(fields[col]), columns[col]))
@@ -575,17 +585,6 @@ fn parse_row(
     };
     let row = match layout {
         RecipeLayout::Packed(_) => {
-            // An annealed magic: the name of the magic it was annealed from, then `~j.m`; the
-            // rest of the row reads as that magic's row would.
-            let (k_field, anneal) = match fields[2].split_once('~') {
-                Some((name, anneal)) => {
-                    let anneal: crate::search::climb_stream::Anneal =
-                        anneal.parse().map_err(|e: String| at_square(e))?;
-                    (name, Some(anneal))
-                }
-                None => (fields[2], None),
-            };
-            let fields: Vec<&str> = fields.iter().enumerate().map(|(i, &f)| if i == 2 { k_field } else { f }).collect();
             let offset = number(3)?;
             let offset = u32::try_from(offset).ok().filter(|&o| o <= crate::magic_set::MAX_SLOTS).ok_or_else(|| {
                 at_square(format!("offset {offset} is out of range: 0 to {}", crate::magic_set::MAX_SLOTS))
@@ -726,16 +725,7 @@ fn parse_row(
                         }
                     }
                 }
-                // A stream position (the name without `~j.m`: no stream row is annealed).
-                None => match (fields[2].parse::<u64>(), anneal) {
-                    (Ok(_), Some(_)) => {
-                        return Err(at_square(format!(
-                            "`{}~…`: only a span, climb or term-sum row is annealed",
-                            quote_prefix(fields[2])
-                        )));
-                    }
-                    _ => (number(2)?, false, None, None, None),
-                },
+                None => (number(2)?, false, None, None, None),
             };
             RecipeRow {
                 line: line_number,
@@ -815,7 +805,7 @@ fn parse_row(
     if row.anneal.is_some() && row.spanned.is_none() && row.climb.is_empty() {
         return Err(at_square(format!(
             "`{}`: only a span, climb or term-sum row is annealed",
-            quote_prefix(fields[2])
+            quote_prefix(&row.source())
         )));
     }
     // An empty `magic` field states nothing (rows without one in a file with sweep rows).

@@ -40,8 +40,8 @@ pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
 pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
 pub use span::{
-    ANNEAL_CYCLE, Anneal, CLIMBS, KEEP as SPAN_KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound, SpanSearch, climb_plan,
-    keep_best, keep_best_sums, walk_climb_plan,
+    ANNEAL_CYCLE, ANNEAL_WINDOWS, Anneal, CLIMBS, KEEP as SPAN_KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound,
+    SpanSearch, climb_plan, keep_best, keep_best_sums, walk_climb_plan,
 };
 pub use span_list::{AnnealSource, SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};

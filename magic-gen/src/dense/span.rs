@@ -21,7 +21,7 @@ use crate::search::terms::cost;
 use super::square::{CandidateTester, SquareData};
 
 mod anneal;
-pub use anneal::{Anneal, CYCLE as ANNEAL_CYCLE, MAX_ANNEAL_MOVES, MAX_CHAINS};
+pub use anneal::{Anneal, CYCLE as ANNEAL_CYCLE, MAX_ANNEAL_MOVES, MAX_CHAINS, WINDOWS as ANNEAL_WINDOWS};
 
 /// How many of the shortest-span magics a search keeps.
 pub const KEEP: usize = 64;

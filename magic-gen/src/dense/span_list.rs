@@ -116,6 +116,12 @@ impl SpanList {
         self.found.iter().copied().min_by_key(SpanFound::merit)
     }
 
+    /// The row an annealed magic `found` started from: the one its name names without `~j.m`.
+    fn start_of(&self, found: &SpanFound) -> Option<&SpanFound> {
+        let start = SpanFound { anneal: None, ..*found }.list_order();
+        self.found.iter().find(|f| f.list_order() == start)
+    }
+
     /// The search these candidates come from.
     pub fn search(&self, references: &ReferenceSet) -> Result<SpanSearch, String> {
         SpanSearch::new(references.get(self.slider, self.square), self.bits)
@@ -129,13 +135,9 @@ impl SpanList {
     pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
         // An annealed magic: its start (a row of the list, checked as such), then its chain.
         if let Some(anneal) = found.anneal {
-            let start = self
-                .found
-                .iter()
-                .find(|f| f.list_order() == SpanFound { anneal: None, ..*found }.list_order())
-                .ok_or_else(|| {
-                    format!("{} {}: {} anneals no magic of the list", self.slider, self.square, found.name())
-                })?;
+            let start = self.start_of(found).ok_or_else(|| {
+                format!("{} {}: {} anneals no magic of the list", self.slider, self.square, found.name())
+            })?;
             self.check_found(search, start)?;
             let derived = search.derive_annealed(self.seed, *start, anneal);
             return self.agree(found, derived, (&found.name(), "of the annealing", "not its best"));
@@ -452,8 +454,7 @@ impl SpanList {
                     source.moves
                 ));
             }
-            let start = SpanFound { anneal: None, ..*annealed }.list_order();
-            if !list.found.iter().any(|f| f.list_order() == start) {
+            if list.start_of(annealed).is_none() {
                 return Err(format!("{} anneals no magic of the list", annealed.name()));
             }
         }

@@ -64,6 +64,14 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// The worker threads of `--threads N` (all cores when `None`).
+pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))
+}
+
 fn main() -> ExitCode {
     interrupt::default_sigpipe();
     let cli = match Cli::try_parse() {

@@ -112,10 +112,7 @@ pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
     let started = Instant::now();
     let stop = Stop::install(args.time)?;
     let progress = progress_bar(searches.len() as u64);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    let pool = crate::worker_pool(args.threads)?;
     // Round robin: every square still searching draws up to ROUND more candidates per round, so
     // a --time budget is shared out evenly. Each square's search depends only on (seed, slider,
     // square, shard, bits) and always yields the first magic of its sequence: the rounds and

@@ -133,10 +133,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         list = SpanList { climb: args.climb.unwrap_or(held.climb), ..held };
     }
     let last = args.candidates.unwrap_or(u64::MAX);
-    let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    let threads = crate::worker_pool(args.threads)?;
     note!(
         "{} {}, {bits} bits, seed {}: testing candidates from {} to {}",
         slider,
@@ -147,10 +144,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     );
     let stop = Stop::install(args.time)?;
     let started = Instant::now();
-    let write = |list: &SpanList| {
-        write_file(&args.output, list.render().as_bytes())
-            .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))
-    };
+    let write = |list: &SpanList| write_list(&args.output, list);
     write(&list)?;
     let width = threads.current_num_threads() as u64;
     while list.candidates < last && !stop.flag().load(std::sync::atomic::Ordering::Relaxed) {
@@ -249,10 +243,7 @@ fn climb_from_walks(
         return Err(Failure("--climb × --rounds × walks is beyond the climb stream".to_owned()));
     }
     let plan = magic_gen::dense::walk_climb_plan(&walked, tries, args.rounds);
-    let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    let threads = crate::worker_pool(args.threads)?;
     note!("{slider} {square}, {bits} bits, seed {}: {} climbs of {tries} moves from its walks", args.seed, plan.len());
     let stop = Stop::install(args.time)?;
     let climbed: Vec<Option<SpanFound>> = threads.install(|| {
@@ -302,10 +293,7 @@ fn list_term_sums(
         )));
     }
     let sums = search.term_sums(source.terms as usize, source.bound as u32).map_err(Failure)?;
-    let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    let threads = crate::worker_pool(args.threads)?;
     note!(
         "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost ({} first terms)",
         source.terms,
@@ -339,9 +327,13 @@ fn write_whole_list(
     let (slider, square) = (args.target.slider, args.target.square);
     let list =
         SpanList { seed: args.seed, slider, square, bits, candidates: 0, climb, walks, sums, anneal: None, found };
-    write_file(&args.output, list.render().as_bytes())
-        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    write_list(&args.output, &list)?;
     Ok(list)
+}
+
+/// Writes `list` to `path`, atomically.
+fn write_list(path: &Path, list: &SpanList) -> Result<(), Failure> {
+    write_file(path, list.render().as_bytes()).map_err(|e| Failure(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The list's best magic for a closing note, or `none`.
@@ -409,10 +401,7 @@ fn anneal_list(
         }
     }
     let start = starts[0];
-    let threads = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| Failure(format!("cannot start worker threads: {e}")))?;
+    let threads = crate::worker_pool(args.threads)?;
     note!(
         "{slider} {square}, {bits} bits, seed {}: {} chains of {} moves from {}{} (span {}, {} used)",
         args.seed,
@@ -429,7 +418,7 @@ fn anneal_list(
         (0..source.chains)
             .into_par_iter()
             .map(|chain| {
-                let start = starts[(chain as usize / 8) % starts.len()];
+                let start = starts[(chain / magic_gen::dense::ANNEAL_WINDOWS) as usize % starts.len()];
                 search.anneal(args.seed, start, chain, source.moves, stop.flag())
             })
             .collect()
@@ -447,8 +436,7 @@ fn anneal_list(
     found.extend(chains.into_iter().filter(|f| f.anneal.is_some()));
     found.sort_by_key(SpanFound::list_order);
     let list = SpanList { anneal: Some(source), found, ..list };
-    write_file(&args.output, list.render().as_bytes())
-        .map_err(|e| Failure(format!("cannot write {}: {e}", args.output.display())))?;
+    write_list(&args.output, &list)?;
     note!("done in {:.0} s: {}", started.elapsed().as_secs_f64(), describe_best(&list, "no magic"));
     Ok(Outcome::Success)
 }

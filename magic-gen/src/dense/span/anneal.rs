@@ -13,9 +13,10 @@
 //! slots) is the result, named by its chain and the number of moves that found it
 //! (`12345+3.4~2.1789112`).
 //!
-//! Measured (one core, rook g1 at 11 bits from its listed 1,621 slots): 1,503 slots after 1.8
-//! million moves in two of five chains; c1 from 2,041: 1,808 in one chain of five (the window
-//! decides, which is why each chain has its own).
+//! Measured (seed 1, the `black-variable` lab lists, 8 chains of 4 million moves): rook g1 from
+//! its listed 1,621 slots to 1,397 in 8 s on two cores; c1 from its best climb to 1,903,
+//! and to 1,808 with 64 chains from the list's best 8 (`--starts 8`): where a chain ends
+//! depends on its start and its window, which is why each chain has its own.
 //!
 //! **Frozen.** Recipes name an annealed magic by its chain and move count; every constant here
 //! and the order of the rules decide which magic that is.
@@ -24,7 +25,7 @@
 //!
 //! Chain `j` of a start `s` (valid, turned to its shortest span `S`) tries the moves
 //! `FIRST + j·STRIDE + i`, `i = 1, 2, …` of the square's climb stream
-//! ([`crate::search::climb_stream`]); window `W = S · WINDOWS[j mod 8] / 100`. Before move
+//! ([`crate::search::climb_stream`]); window `W = S · WINDOWS[j mod WINDOWS] / 100` (eight). Before move
 //! `i` with `i − 1` a positive multiple of [`CYCLE`], the current magic becomes the lowest-energy
 //! one met (the first on ties). Move `i` applied to the current magic and turned to its shortest
 //! span must be valid; its energy `E = 10000·out + 500·span + used`, `out` = used slots minus
@@ -49,8 +50,11 @@ pub const CYCLE: u64 = 1 << 21;
 const HOT: u64 = 35_000;
 const COLD: u64 = 2_000;
 
+/// How many windows the chains take in turn: chains `8i ..= 8i + 7` try every one.
+pub const WINDOWS: u32 = 8;
+
 /// The window of each chain, in percent of the start's span.
-const WINDOWS: [u64; 8] = [93, 89, 97, 85, 91, 87, 95, 81];
+const WINDOW_PERCENT: [u64; WINDOWS as usize] = [93, 89, 97, 85, 91, 87, 95, 81];
 
 /// The first move of chain 0 in the climb stream, and the distance between chains: far from
 /// the moves climbs try (`1 ..`), so no chain shares a move with a climb or another chain.
@@ -74,7 +78,7 @@ impl SpanSearch {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let (turned, span, used) = self.shortest_with(start.magic, &mut tester, &mut slots)?;
-        let window = u64::from(span) * WINDOWS[chain as usize % WINDOWS.len()] / 100;
+        let window = u64::from(span) * WINDOW_PERCENT[(chain % WINDOWS) as usize] / 100;
         let range = 1u64 << self.costs.bits();
         let energy = |slots: &[u32], span: u32, used: u32| {
             OUT_WEIGHT * u64::from(used - inside(slots, window, range))
