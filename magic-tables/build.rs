@@ -6,8 +6,9 @@
 //! It runs unoptimized in every dependent's build, so it does only cheap work: searches start
 //! from tuned seeds whose first candidate is the magic (`magic_gen::seeds`), and the tables that
 //! took this project's searches minutes or hours (the dense packings, the fewer-bit magics) come
-//! as recipes (`data/*.recipe.csv`: a seed and each magic's position in its square's candidate
-//! stream), from which every magic is re-derived by seeking the stream. Every table is checked
+//! as recipes (`magic-gen/recipes/*.recipe.csv`, compiled into `magic-gen`: a seed and each
+//! magic's position in its square's candidate stream), from which every magic is re-derived by
+//! seeking the stream (`magic_gen::shipped`, which `magic-gen emit` builds with too). Every table is checked
 //! exhaustively against the slow reference before it is rendered and written (only if it
 //! changed). Any failure stops the build with a message naming the layout, the file, the line
 //! and the square.
@@ -16,16 +17,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use magic_gen::layout::Layout;
-use magic_gen::layouts::{self, Inputs};
 use magic_gen::reference::ReferenceSet;
-use magic_gen::{SeedPlan, generate_fancy};
-
-/// The layout behind the crate's top-level functions (see the README for why).
-const DEFAULT_LAYOUT: Layout = Layout::Black;
+use magic_gen::shipped::{DEFAULT_LAYOUT, Shipped};
 
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
-    println!("cargo::rerun-if-changed=data");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext)");
     match run() {
         Ok(()) => ExitCode::SUCCESS,
@@ -52,19 +48,11 @@ fn target_has_bmi2() -> bool {
 fn run() -> Result<(), String> {
     let out_dir =
         PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set: run this build script through Cargo")?);
-    let data_dir =
-        PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR is not set")?).join("data");
     // The default layout is always built: the top-level functions use it.
     let enabled: Vec<Layout> =
         Layout::ALL.iter().copied().filter(|&layout| layout == DEFAULT_LAYOUT || feature(layout.name())).collect();
     let references = ReferenceSet::new();
-    // The tuned search's fancy magics, once for every layout that reuses them. Tuned seeds find
-    // their magic within their own bound, so a broken seed fails fast with the square's name.
-    let tuned = if enabled.iter().any(|layout| layout.source().needs_tuned_search()) {
-        Some(generate_fancy(&references, SeedPlan::Tuned, 0).map_err(|e| e.to_string())?)
-    } else {
-        None
-    };
+    let shipped = Shipped::new(&references, &enabled).map_err(|e| e.to_string())?;
     for layout in enabled {
         if layout == Layout::Pext {
             if !target_has_bmi2() {
@@ -73,20 +61,7 @@ fn run() -> Result<(), String> {
             }
             println!("cargo::rustc-cfg=magic_tables_pext");
         }
-        let recipe = match layout.source().recipe_file() {
-            Some(file) => {
-                let path = data_dir.join(file);
-                let text =
-                    std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                Some((format!("data/{file}"), text))
-            }
-            None => None,
-        };
-        let inputs = Inputs {
-            tuned: tuned.as_ref(),
-            recipe: recipe.as_ref().map(|(name, text)| (name.as_str(), text.as_str())),
-        };
-        let file = layouts::build(layout, &references, inputs).map_err(|e| e.to_string())?;
+        let file = shipped.build(layout).map_err(|e| e.to_string())?;
         write(&out_dir.join(layout.file_name()), &file.render())?;
     }
     Ok(())

@@ -15,6 +15,9 @@ use crate::checksum::Fnv1a64;
 use crate::header::{Provenance, comment_block};
 use crate::items::{self, binary, call, hex_u64, int, path, reference_to, size_of, struct_literal};
 
+/// How the header's checksum is computed ([`LayoutFile::checksum`]), as the header says it.
+pub const CHECKSUM_RULE: &str = "FNV-1a 64 over every number of the tables (the entry tables' fields, then the data arrays, each in the order written) as 8 little-endian bytes";
+
 /// The value of one field of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
@@ -44,6 +47,14 @@ impl Field {
             Field::Slots { array, offset } => {
                 call(path(&["Slots", "at"]), vec![reference_to(array), int(&offset.to_string())])
             }
+        }
+    }
+
+    /// The number the field holds (a `Slots` field: its offset), as the checksum reads it.
+    fn value(self) -> u64 {
+        match self {
+            Field::Hex(value) => value,
+            Field::Hex32(value) | Field::U32(value) | Field::Slots { offset: value, .. } => u64::from(value),
         }
     }
 
@@ -131,12 +142,13 @@ impl Values {
         }
     }
 
-    /// Feeds the array's little-endian bytes to `hash`.
+    /// Feeds every element to `hash` as 8 little-endian bytes, whatever its width (the rule of
+    /// [`LayoutFile::checksum`]).
     fn hash_into(&self, hash: &mut Fnv1a64) {
         match self {
             Values::U64(words) => hash.write_u64s(words),
-            Values::U8(bytes) => hash.write_bytes(bytes),
-            Values::U16(codes) => codes.iter().for_each(|code| hash.write_bytes(&code.to_le_bytes())),
+            Values::U8(bytes) => bytes.iter().for_each(|&byte| hash.write_u64s(&[u64::from(byte)])),
+            Values::U16(codes) => codes.iter().for_each(|&code| hash.write_u64s(&[u64::from(code)])),
         }
     }
 
@@ -190,9 +202,20 @@ impl LayoutFile {
             + self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
     }
 
-    /// FNV-1a 64 over the little-endian bytes of every data array, in order.
+    /// FNV-1a 64 over every number of the tables in the order the file writes them (each entry
+    /// table's fields, row by row, a `Slots` field as its offset; then every data array), each
+    /// number as 8 little-endian bytes. So it covers the magics and offsets as well as the attack
+    /// sets, and anyone can recompute it from the file's text: every integer literal of the
+    /// statics' bodies, in order ([`CHECKSUM_RULE`]).
     pub fn checksum(&self) -> u64 {
         let mut hash = Fnv1a64::new();
+        for table in &self.entry_tables {
+            for row in &table.rows {
+                for &(_, field) in row {
+                    hash.write_u64s(&[field.value()]);
+                }
+            }
+        }
         for array in &self.arrays {
             array.values.hash_into(&mut hash);
         }
@@ -219,10 +242,7 @@ impl LayoutFile {
         lines.extend([
             format!("TABLE_ENTRIES: {} (attack-array slots)", self.table_entries),
             format!("TABLE_BYTES: {} on 64-bit targets (entry tables and data arrays together)", self.table_bytes()),
-            format!(
-                "Checksum: FNV-1a 64 over the little-endian bytes of the data arrays, in order = {:#018x}",
-                self.checksum()
-            ),
+            format!("Checksum: {CHECKSUM_RULE} = {:#018x}", self.checksum()),
             format!(
                 "Verified: all {} relevant occupancies of all 128 (slider, square) pairs, each also with",
                 p.verified_occupancies
@@ -426,11 +446,11 @@ mod tests {
     }
 
     #[test]
-    fn checksum_covers_every_array_byte() {
+    fn checksum_covers_every_entry_field_and_array_element() {
         let file = sample(false);
         let mut expected = Fnv1a64::new();
-        expected.write_u64s(&[1, 2, 3, 4]);
-        expected.write_bytes(&[0xab, 1]);
+        // The entry's mask and offset, the attacks, then the bytes, each widened to 8 bytes.
+        expected.write_u64s(&[0xff, 2, 1, 2, 3, 4, 0xab, 1]);
         assert_eq!(file.checksum(), expected.finish());
         // The same bytes through the one-shot function and the published constants.
         assert_eq!(crate::checksum::fnv1a64(&[1, 2, 3, 4]), {
@@ -443,5 +463,8 @@ mod tests {
         let mut changed = file.clone();
         changed.arrays[1].values = Values::U8(vec![0xab, 2]);
         assert_ne!(changed.checksum(), file.checksum());
+        let mut moved = file.clone();
+        moved.entry_tables[0].rows[0][1].1 = Field::U32(3);
+        assert_ne!(moved.checksum(), file.checksum());
     }
 }

@@ -434,7 +434,8 @@ pub enum FileKind {
     RecordFixedShift,
     /// A record CSV of black magics with offsets into one array.
     RecordBlack,
-    /// A recipe of this project's searches ([`crate::recipe`]): magics re-derived from a seed.
+    /// A recipe of this project's searches ([`crate::recipe`]), of this layout: magics named by
+    /// their place in seeded streams, searches and walks.
     Recipe(&'static str),
 }
 
@@ -446,7 +447,7 @@ impl fmt::Display for FileKind {
             FileKind::RecordFixedShift => "record table: fixed-shift magics with offsets (overlapping)",
             FileKind::RecordBlack => "record table: black magics with offsets (overlapping)",
             FileKind::Recipe(layout) => {
-                return write!(f, "recipe ({layout}): magics re-derived from their seed and stream positions");
+                return write!(f, "recipe ({layout}): magics named by their place in this project's seeded searches");
             }
         })
     }
@@ -464,6 +465,9 @@ pub struct LoadedSet {
     /// The table size a recipe states (`# table_entries=`, `# used_slots=`), which a check
     /// compares with the table its rows make.
     pub stated_size: Option<(usize, usize)>,
+    /// A recipe's rows by how reading it got their magics: which were re-derived from the seed
+    /// and which are stated and only checked ([`Recipe::audit_lines`]); empty for other files.
+    pub derivation: Vec<String>,
 }
 
 /// Reads a magic set from this crate's results (JSON or CSV), a recipe, or a record CSV
@@ -478,12 +482,19 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
             set: recipe.magic_set(),
             not_found: Vec::new(),
             stated_size: recipe.stated_size,
+            derivation: recipe.audit_lines(&path.display().to_string(), "this check"),
         });
     }
     if !is_record_file(text) {
         let results = read_results(path, text)?;
         let not_found = results.squares.iter().filter(|r| r.found.is_none()).map(|r| (r.slider, r.square)).collect();
-        return Ok(LoadedSet { kind: FileKind::Results, set: results.magic_set(), not_found, stated_size: None });
+        return Ok(LoadedSet {
+            kind: FileKind::Results,
+            set: results.magic_set(),
+            not_found,
+            stated_size: None,
+            derivation: Vec::new(),
+        });
     }
     let (kind, set) = parse_record_set(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
     let kind = match kind {
@@ -491,7 +502,7 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
         RecordKind::FixedShift => FileKind::RecordFixedShift,
         RecordKind::Black => FileKind::RecordBlack,
     };
-    Ok(LoadedSet { kind, set, not_found: Vec::new(), stated_size: None })
+    Ok(LoadedSet { kind, set, not_found: Vec::new(), stated_size: None, derivation: Vec::new() })
 }
 
 /// Whether `text` is a plain list of magics: one hexadecimal number a line (blank lines and

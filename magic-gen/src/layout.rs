@@ -13,7 +13,7 @@ use crate::search::Scheme;
 pub enum MagicSource {
     /// The fancy magics the tuned seeded search finds at build time.
     TunedSearch,
-    /// A recipe in `magic-tables/data/` (the file name), shipped from a long search.
+    /// A recipe in `magic-gen/recipes/` (the file name, built into `magic-gen`: [`crate::shipped`]), shipped from a long search.
     Recipe(&'static str),
     /// The tuned search's fancy magics, with the fewer-bit magics of a recipe (the file name)
     /// on the squares it lists.
@@ -30,7 +30,7 @@ impl MagicSource {
         matches!(self, MagicSource::TunedSearch | MagicSource::TunedSearchAndRecipe(_))
     }
 
-    /// The recipe file in `magic-tables/data/` the layout reads, if any.
+    /// The recipe file in `magic-gen/recipes/` the layout reads, if any.
     pub const fn recipe_file(self) -> Option<&'static str> {
         match self {
             MagicSource::Recipe(file) | MagicSource::TunedSearchAndRecipe(file) => Some(file),

@@ -54,6 +54,7 @@ pub mod records;
 pub mod reference;
 pub mod search;
 pub mod seeds;
+pub mod shipped;
 pub mod table;
 pub mod text;
 pub mod verify;

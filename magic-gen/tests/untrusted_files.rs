@@ -27,7 +27,7 @@ fn read_with_every_reader(text: &str) {
 /// Real files of every kind, to damage.
 fn samples() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut texts: Vec<String> = ["magic-tables/data/black.recipe.csv", "magic-tables/data/black_variable.recipe.csv"]
+    let mut texts: Vec<String> = ["magic-gen/recipes/black.recipe.csv", "magic-gen/recipes/black_variable.recipe.csv"]
         .iter()
         .map(|file| std::fs::read_to_string(root.join(file)).unwrap())
         .collect();

@@ -2,7 +2,7 @@
 //! per slider (52, 55) and overlapping per-square ranges in one array of [`TABLE_ENTRIES`] slots.
 //! ORing the complement of the mask in, instead of ANDing the mask, fixes every bit outside the
 //! mask to 1, which gives the search a constant to exploit. The magics and offsets are this
-//! project's own packer's (`data/black.recipe.csv`), re-derived and verified exhaustively by the
+//! project's own packer's (`magic-gen/recipes/black.recipe.csv`), re-derived and verified exhaustively by the
 //! build script.
 //!
 //! The default layout: the crate's top-level functions call this module's (see the README for

@@ -2,7 +2,7 @@
 //! with as many index bits as its mask, and overlapping per-square ranges in one array of
 //! [`TABLE_ENTRIES`] slots: one OR, one multiply, one shift and one load, like the `black`
 //! layout, with the shift read from the entry (no post-mask, no second lookup). The magics and
-//! offsets are this project's own packer's (`data/black_variable.recipe.csv`), re-derived and
+//! offsets are this project's own packer's (`magic-gen/recipes/black_variable.recipe.csv`), re-derived and
 //! verified exhaustively by the build script.
 
 pub use magic_tables_core::layouts::black_variable::BlackVariableMagic;

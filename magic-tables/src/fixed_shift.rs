@@ -2,7 +2,7 @@
 //! shifts by 52 and every bishop square by 55, and each square's 4,096 or 512 possible indices
 //! start at its own offset in one array where squares' ranges interleave wherever the slots they
 //! use do not conflict: [`TABLE_ENTRIES`] slots. The magics and offsets are this project's own
-//! packer's (`data/fixed_shift.recipe.csv`), re-derived and verified exhaustively by the build
+//! packer's (`magic-gen/recipes/fixed_shift.recipe.csv`), re-derived and verified exhaustively by the build
 //! script, which also refuses any two squares that would need one slot for different attack sets.
 //!
 //! Each entry keeps its range as an address ([`Slots`](crate::Slots)), so a lookup is one AND,

@@ -33,7 +33,7 @@
 //! lookups and move generation, and is the smaller of the two fastest (87,373 entries against
 //! 87,967; see the README and `PERFORMANCE.md`). Its magics and their packing are this project's
 //! own: found by the seeded packer of `magic-gen` and shipped as a recipe
-//! (`data/black.recipe.csv`: the seed, and each square's position in its candidate stream or its
+//! (`magic-gen/recipes/black.recipe.csv`: the seed, and each square's position in its candidate stream or its
 //! walk, and its offset), from which the build script re-derives every magic, checks every
 //! relevant occupancy of every square and writes `$OUT_DIR/black.rs` (under
 //! `target/<profile>/build/magic-tables-*/out/`), whose header says where they came from and how
@@ -154,8 +154,8 @@ macro_rules! layout_modules {
 for_each_layout!(layout_modules);
 
 // The default layout, behind the top-level functions, is compiled without its feature too, then
-// private. Which one it is was measured (README, `PERFORMANCE.md`); the build script's
-// `DEFAULT_LAYOUT` names the same layout.
+// private. Which one it is was measured (README, `PERFORMANCE.md`);
+// `magic_gen::shipped::DEFAULT_LAYOUT` names the same layout.
 #[cfg(not(feature = "black"))]
 mod black;
 

@@ -64,3 +64,26 @@ fn runtime_crate_holds_the_golden_tables() {
         }
     }
 }
+
+/// The README pins the checksum of every table magic-tables ships (the header's `Checksum:`
+/// line, over the entries and the arrays), so a reader can compare a generated file with the
+/// repository's word. Built here the one way the build script builds them.
+#[test]
+fn readme_pins_every_shipped_tables_checksum() {
+    use magic_gen::Layout;
+    use magic_gen::shipped::Shipped;
+
+    let readme_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let references = magic_gen::ReferenceSet::new();
+    let shipped = Shipped::new(&references, Layout::ALL).unwrap();
+    let mut expected = String::new();
+    for &layout in Layout::ALL {
+        let file = shipped.build(layout).unwrap();
+        expected += &format!("| `{}` | {} | `{:#018x}` |\n", layout.name(), file.table_entries, file.checksum());
+    }
+    assert!(
+        readme.contains(&expected),
+        "README.md must pin the shipped tables' checksums as these rows, in this order:\n{expected}"
+    );
+}

@@ -67,7 +67,7 @@ fn queen_is_rook_or_bishop() {
 /// lookup.
 #[test]
 fn raw_tables_are_the_recipes_black_magics() {
-    let recipe = magic_gen::recipe::Recipe::parse(include_str!("../../magic-tables/data/black.recipe.csv"))
+    let recipe = magic_gen::recipe::Recipe::parse(include_str!("../../magic-gen/recipes/black.recipe.csv"))
         .expect("the committed recipe parses");
     assert_eq!(magic_tables::ATTACKS.len(), magic_tables::TABLE_ENTRIES);
     // Smaller than the smallest published black table (cozy-chess's 87,988 entries), or this

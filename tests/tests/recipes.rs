@@ -1,4 +1,4 @@
-//! The recipes `magic-tables` ships (`magic-tables/data/*.recipe.csv`): they build, and a
+//! The recipes `magic-tables` ships (`magic-gen/recipes/*.recipe.csv`): they build, and a
 //! damaged one fails with a message naming the file, the line and the square, never a panic.
 //! And no published magic is left anywhere in `magic-tables/`: every table it ships comes from
 //! this project's own seeded searches.
@@ -11,10 +11,10 @@ use magic_gen::ReferenceSet;
 use magic_gen::layouts::overlapped;
 use magic_gen::recipe::Recipe;
 
-const BLACK: &str = include_str!("../../magic-tables/data/black.recipe.csv");
-const FILE: &str = "data/black.recipe.csv";
-const BLACK_VARIABLE: &str = include_str!("../../magic-tables/data/black_variable.recipe.csv");
-const VARIABLE_FILE: &str = "data/black_variable.recipe.csv";
+const BLACK: &str = include_str!("../../magic-gen/recipes/black.recipe.csv");
+const FILE: &str = "magic-gen/recipes/black.recipe.csv";
+const BLACK_VARIABLE: &str = include_str!("../../magic-gen/recipes/black_variable.recipe.csv");
+const VARIABLE_FILE: &str = "magic-gen/recipes/black_variable.recipe.csv";
 
 fn build_error(text: &str) -> String {
     overlapped::build_black(Layout::Black, &ReferenceSet::new(), FILE, text).unwrap_err().to_string()
@@ -25,9 +25,9 @@ fn line_of(text: &str, row_start: &str) -> usize {
     text.lines().position(|line| line.starts_with(row_start)).unwrap() + 1
 }
 
-/// Every file in `magic-tables/data/`, parsed as the recipe it must be.
+/// Every file in `magic-gen/recipes/`, parsed as the recipe it must be.
 fn shipped_recipes() -> Vec<(PathBuf, Recipe)> {
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-gen/recipes");
     let mut recipes = Vec::new();
     for entry in std::fs::read_dir(&data).unwrap() {
         let path = entry.unwrap().path();
@@ -67,7 +67,11 @@ fn black_layouts_refuse_each_others_shifts() {
 #[test]
 fn damaged_recipes_name_the_file_line_and_square() {
     // Empty, or header lines only.
-    assert!(build_error("").contains("black: data/black.recipe.csv:0: no `# seed=` line"), "{}", build_error(""));
+    assert!(
+        build_error("").contains("black: magic-gen/recipes/black.recipe.csv:0: no `# seed=` line"),
+        "{}",
+        build_error("")
+    );
     let header_only: String = BLACK.lines().take_while(|l| !l.starts_with("rook,")).map(|l| format!("{l}\n")).collect();
     let message = build_error(&header_only);
     assert!(message.contains("the recipe lists no squares"), "{message}");
@@ -124,7 +128,7 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let message = build_error(&without_magic);
     // Named by the recipe's file and the row's line, as every failing row is.
     let line = without_magic.lines().position(|l| l.starts_with("rook,d4,")).unwrap() + 1;
-    assert!(message.starts_with(&format!("black: data/black.recipe.csv:{line}: rook d4")), "{message}");
+    assert!(message.starts_with(&format!("black: magic-gen/recipes/black.recipe.csv:{line}: rook d4")), "{message}");
 }
 
 /// `search:N` rows (black magics of the random search, kept by `pack --searched`) parse only
@@ -187,7 +191,8 @@ fn walked_rows_state_their_magic() {
     assert!(Recipe::parse(&tailored).is_err());
 }
 
-/// Every 16-digit hex number in `magic-tables/` (sources, data, generated-file templates) is
+/// Every 16-digit hex number in `magic-tables/` (sources, generated-file templates) and in the
+/// recipes it is built from (`magic-gen/recipes/`) is
 /// checked against every magic of the published tables in `tests/data/published/`. The one
 /// exception is a value that a shipped recipe re-derives from a seeded stream position (a row
 /// whose magic is not stated but drawn again by the build): our own search drew it, and it is
@@ -202,7 +207,7 @@ fn no_published_magic_is_left_in_magic_tables() {
         .collect();
     assert!(published.len() > 200, "the published tables hold their magics: {}", published.len());
     let mut shipped = BTreeSet::new();
-    let mut stack = vec![root.join("magic-tables")];
+    let mut stack = vec![root.join("magic-tables"), root.join("magic-gen/recipes")];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -220,7 +225,7 @@ fn no_published_magic_is_left_in_magic_tables() {
     }
     let left: Vec<String> =
         shipped.intersection(&published).filter(|m| !rederived.contains(m)).map(|m| format!("{m:#018x}")).collect();
-    assert!(left.is_empty(), "published magics in magic-tables/: {left:?}");
+    assert!(left.is_empty(), "published magics in magic-tables/ or its recipes: {left:?}");
 }
 
 /// The numbers written as `0x` and 16 hex digits (underscores allowed) in `text`.

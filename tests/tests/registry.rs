@@ -38,7 +38,7 @@ fn generator_runtime_and_features_list_the_same_layouts() {
 
 #[test]
 fn every_recipe_a_layout_names_is_shipped_and_every_shipped_recipe_is_named() {
-    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-tables/data");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-gen/recipes");
     let mut named: Vec<&str> = Layout::ALL.iter().filter_map(|layout| layout.source().recipe_file()).collect();
     let mut shipped: Vec<String> = std::fs::read_dir(data)
         .unwrap()

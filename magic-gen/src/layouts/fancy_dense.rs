@@ -3,7 +3,7 @@
 //! its minimal-bit fancy magic.
 //!
 //! Such magics take minutes of searching, far beyond the build's budget, so the build gets a
-//! recipe (`magic-tables/data/fancy_dense.recipe.csv`): the seed and each magic's candidate
+//! recipe (`magic-gen/recipes/fancy_dense.recipe.csv`): the seed and each magic's candidate
 //! number, from which [`crate::recipe`] re-derives the magic by seeking its stream. This module
 //! checks every one exhaustively before use. Published sets of such magics (the comparison data
 //! in `tests/data/`) go through the same code with [`build_from_records`].
@@ -49,7 +49,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
     );
     let mut reproduce: Vec<String> =
         recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
-    reproduce.extend(recipe.audit_lines(file));
+    reproduce.extend(recipe.audit_lines(file, "this build"));
     build_from_set(references, fancy, &recipe.magic_set(), magics, reproduce)
 }
 

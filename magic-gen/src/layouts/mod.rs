@@ -55,7 +55,7 @@ pub struct Inputs<'a> {
     /// The tuned search's fancy magics ([`crate::generate::generate_fancy`] with
     /// [`SeedPlan::Tuned`]), for the layouts whose source needs them.
     pub tuned: Option<&'a Generated>,
-    /// The recipe's name (for messages, such as `data/black.recipe.csv`) and text, for the
+    /// The recipe's name (for messages, such as `magic-gen/recipes/black.recipe.csv`) and text, for the
     /// layouts built from one.
     pub recipe: Option<(&'a str, &'a str)>,
 }

@@ -11,7 +11,7 @@
 //!   fewer), so that each square's range is as small as its occupancies allow.
 //!
 //! A dense packing takes this project's packer (`magic-gen pack`, [`crate::dense`]) a long
-//! search, so the build gets its recipe (`magic-tables/data/<layout>.recipe.csv`: the seed, and
+//! search, so the build gets its recipe (`magic-gen/recipes/<layout>.recipe.csv`: the seed, and
 //! each square's candidate position and offset) and re-derives the magics from it
 //! ([`crate::recipe`]). Published packings (the comparison data in `tests/data/published/`) go
 //! through the same code with [`build_from_records`]. [`crate::magic_set::build_set`] builds the
@@ -74,7 +74,7 @@ fn build_from_recipe(
     if let Some(command) = &recipe.command {
         reproduce.push(format!("`{command}` writes {file} from scratch."));
     }
-    reproduce.extend(recipe.audit_lines(file));
+    reproduce.extend(recipe.audit_lines(file, "this build"));
     let magics = format!(
         "this project's packer: master seed {}, each square's candidate position and offset from {file}",
         recipe.seed
@@ -230,7 +230,10 @@ fn build_from_set(
         ),
     };
     let mut description: Vec<String> = description;
-    description.push("`attacks` is the address of ATTACKS[offset], so a lookup does not add the offset.".into());
+    description.push(
+        "`attacks` is `Slots::at(&ATTACKS, offset)`: in magic-tables an address, so a lookup does not add the offset."
+            .into(),
+    );
     description.push(format!(
         "{} of the {} slots are used; {} squares overlap another square's range.",
         report.used, report.entries, report.overlapping_squares

@@ -12,10 +12,11 @@ use magic_gen::{Slider, Square};
 /// Find, verify and export magic bitboard multipliers for rook and bishop attacks.
 ///
 /// A magic multiplier turns the blockers of a slider on a square into an index of a small
-/// attack table: attacks = table[((occupied & mask) * magic) >> shift]. This tool searches for
-/// such multipliers (deterministically: the same seed gives the same magics on every machine
-/// and thread count), checks magic sets exhaustively (your engine's, or published ones),
-/// prints the per-square statistics and exports tables as Rust or C.
+/// attack table: attacks = table[((occupied & mask) * magic) >> shift], or with a black magic
+/// attacks = table[((occupied | !mask) * magic) >> shift]. This tool exports the verified
+/// tables magic-tables ships as self-contained Rust or C, checks magic sets exhaustively (your
+/// engine's, or published ones), and searches for magics and dense packings, deterministically:
+/// the same seed gives the same magics on every machine and thread count.
 #[derive(Debug, Parser)]
 #[command(name = "magic-gen", version, propagate_version = true)]
 pub struct Cli {
@@ -24,19 +25,54 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The subcommands.
+/// The commands an engine author needs: export a table, check magics, look at the geometry,
+/// find magics of one's own.
+pub const FOR_ENGINE_AUTHORS: [&str; 5] = ["emit", "verify", "show", "stats", "search"];
+
+/// The commands that make the dense record tables (their design: `magic-gen/DENSE_PACKING.md`).
+pub const FOR_MAKING_TABLES: [&str; 5] = ["pack", "walk", "span", "sweep", "merge"];
+
+/// The command line's grammar, with `--help` listing the commands in their two groups (clap
+/// lists a command's subcommands under one heading; the template lists them by group instead,
+/// with each one's own `about`).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let list = |names: &[&str]| -> String {
+        names
+            .iter()
+            .map(|&name| {
+                let about = command.find_subcommand(name).and_then(|sub| sub.get_about()).map(|a| a.to_string());
+                format!("  {name:<7} {}\n", about.unwrap_or_default())
+            })
+            .collect()
+    };
+    let template = format!(
+        "{{about-with-newline}}\n{{usage-heading}} {{usage}}\n\n\
+         Commands for engine authors:\n{}\n\
+         Commands that make tables (the record searches):\n{}  help    Print this message or the help of the given \
+         subcommand(s)\n\n\
+         Options:\n{{options}}{{after-help}}",
+        list(&FOR_ENGINE_AUTHORS),
+        list(&FOR_MAKING_TABLES)
+    );
+    command.help_template(template)
+}
+
+/// The subcommands, in the order `--help` lists them ([`FOR_ENGINE_AUTHORS`], then
+/// [`FOR_MAKING_TABLES`]).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Search for magics (all 128 slider squares unless --slider/--square narrow it down).
-    Search(SearchArgs),
+    /// Write a complete, verified table as self-contained Rust or a C header (default: black).
+    Emit(EmitArgs),
     /// Check magic sets exhaustively: this tool's results or published record tables (CSV).
     Verify(VerifyArgs),
-    /// Print the per-square table: mask bits, occupancies, distinct attack sets, lower bound.
-    Stats(StatsArgs),
     /// Draw the blocker mask, blocker board and move board of one slider on one square.
     Show(ShowArgs),
-    /// Write a complete, verified table as Rust source or a C header.
-    Emit(EmitArgs),
+    /// Print the per-square table: mask bits, occupancies, distinct attack sets, lower bound.
+    Stats(StatsArgs),
+    /// Search for magics (all 128 slider squares unless --slider/--square narrow it down).
+    Search(SearchArgs),
     /// Combine the results of shard runs (search, sweep, walk, pack --shard I/N) into one result.
     Merge(MergeArgs),
     /// Search black or fixed-shift magics packed densely into one shared array; writes a recipe.
@@ -351,12 +387,13 @@ pub struct ShowArgs {
 /// What to emit.
 #[derive(Debug, Args)]
 pub struct EmitArgs {
-    /// Layout to emit, as magic-tables names its features.
-    #[arg(long, default_value = "fancy", value_parser = parse_layout)]
+    /// Layout to emit, as magic-tables names its features [default: black, the crate's default].
+    #[arg(long, default_value = magic_gen::shipped::DEFAULT_LAYOUT.name(), hide_default_value = true, value_parser = parse_layout)]
     pub layout: Layout,
     /// Where the magics come from: search results (`search`, `merge`) for the layouts built on
-    /// the fancy magics; a recipe or a published table with offsets for `black`, `fixed-shift`
-    /// and `fancy-dense`. `-` reads standard input.
+    /// the fancy magics; a recipe or a published table with offsets for `black`,
+    /// `black-variable`, `fixed-shift` and `fancy-dense` [default: the tuned search, or the
+    /// recipe magic-tables ships, built into this binary]. `-` reads standard input.
     #[arg(long, value_name = "FILE", value_parser = parse_path)]
     pub input: Option<PathBuf>,
     /// Search the fancy magics now: a master seed, or `tuned` for the seeds magic-tables builds
@@ -576,6 +613,21 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
 
 #[cfg(test)]
 mod tests {
+    /// Every command is in exactly one of `--help`'s two groups.
+    #[test]
+    fn help_groups_every_command_once() {
+        use clap::CommandFactory;
+        let mut grouped: Vec<&str> = FOR_ENGINE_AUTHORS.iter().chain(&FOR_MAKING_TABLES).copied().collect();
+        let mut commands: Vec<String> = Cli::command().get_subcommands().map(|c| c.get_name().to_owned()).collect();
+        grouped.sort_unstable();
+        commands.sort_unstable();
+        assert_eq!(grouped, commands);
+        let help = command().render_help().to_string();
+        for name in grouped {
+            assert_eq!(help.matches(&format!("\n  {name} ")).count(), 1, "{name} in:\n{help}");
+        }
+    }
+
     use super::*;
 
     /// `--layout` of `pack` takes each layout by its registry name, and names it so in recipes.

@@ -9,6 +9,7 @@ use magic_gen::files::read_results;
 use magic_gen::layout::MagicSource;
 use magic_gen::layouts::{self, Inputs, fancy_dense, overlapped};
 use magic_gen::records::is_record_file;
+use magic_gen::shipped;
 use magic_gen::text::quote_prefix;
 use magic_gen::{Generated, ReferenceSet, SeedPlan, generate_fancy};
 
@@ -60,20 +61,13 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     let layout = args.layout;
     let source = layout.source();
     let references = ReferenceSet::new();
-    let input = match &args.input {
+    let given = match &args.input {
         Some(path) => Some((path.display().to_string(), crate::output::read_text(path)?)),
         None => None,
     };
     let plan = args.seed.as_deref().map(seed_plan).transpose()?;
-    if matches!(source, MagicSource::Recipe(_) | MagicSource::TunedSearchAndRecipe(_)) && input.is_none() {
-        return Err(Failure(format!(
-            "--layout {} needs --input: a recipe (such as magic-tables/data/{}) or a published table",
-            layout.name(),
-            source.recipe_file().unwrap_or("")
-        )));
-    }
     if matches!(source, MagicSource::OwnScheme(_) | MagicSource::None)
-        && (input.is_some() || plan.is_some_and(|p| p != SeedPlan::Tuned))
+        && (given.is_some() || plan.is_some_and(|p| p != SeedPlan::Tuned))
     {
         return Err(Failure(format!(
             "--layout {} is built from its own tuned search{}: it takes no --input and no --seed but `tuned`",
@@ -81,6 +75,9 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
             if source == MagicSource::None { " (none: pext has no magics)" } else { "" }
         )));
     }
+    // Without --input, a layout built from a recipe uses the one magic-tables ships (compiled
+    // into this binary, so no checkout is needed).
+    let input = given.clone().or_else(|| shipped::recipe(layout).map(|r| (r.path.to_owned(), r.text.to_owned())));
     // The fancy magics, where the layout needs them.
     let fancy = if source.needs_tuned_search() {
         let found = match (&input, source) {
@@ -137,7 +134,7 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if args.format == SourceFormat::C {
         command += &format!(" --prefix {}", args.prefix);
     }
-    if let Some((name, text)) = &input {
+    if let Some((name, text)) = &given {
         file.provenance.seed = format!(
             "{} (read from {name}, FNV-1a 64 of its text {:#018x}, byte-order mark left out)",
             file.provenance.seed,

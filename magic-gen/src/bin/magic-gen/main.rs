@@ -40,7 +40,7 @@ mod walk_cmd;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
 use cli::{Cli, Command};
 
@@ -74,7 +74,8 @@ pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Failure>
 
 fn main() -> ExitCode {
     interrupt::default_sigpipe();
-    let cli = match Cli::try_parse() {
+    let parsed = cli::command().try_get_matches().and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => error.exit(),
         Err(error) => {

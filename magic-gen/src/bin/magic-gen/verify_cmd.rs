@@ -60,6 +60,9 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
             }
         };
         say!(out, "{}: {}", path.display(), file.kind);
+        for line in &file.derivation {
+            say!(out, "  {line}");
+        }
         let rooks = file.set.entries.iter().filter(|e| e.slider == magic_gen::Slider::Rook).count();
         say!(out, "  squares: {} (rook {rooks}, bishop {})", file.set.entries.len(), file.set.entries.len() - rooks);
         if !file.not_found.is_empty() {
