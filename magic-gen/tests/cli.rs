@@ -77,7 +77,9 @@ fn bad_arguments_exit_2_with_a_clear_message() {
     bad_input(&["search", "--threads", "10000"], &["--threads 10000 is out of range: 1 to 256"]);
     bad_input(&["search", "--slider", "bishop", "--format", "rust"], &["all 128 squares"]);
     bad_input(&["show", "--slider", "rook", "--square", "e4", "--occupied", "b4,x9"], &["x9"]);
-    bad_input(&["emit", "--seed", "lucky"], &["lucky"]);
+    bad_input(&["emit", "--layout", "fancy", "--seed", "lucky"], &["lucky"]);
+    // The default layout is built from its recipe: a seed cannot apply to it.
+    bad_input(&["emit", "--seed", "7"], &["--layout black", "recipe", "no --seed"]);
     bad_input(&["verify", "/nonexistent/magics.csv"], &["cannot read /nonexistent/magics.csv"]);
 }
 
@@ -132,9 +134,9 @@ fn oversized_tables_are_refused_not_allocated() {
     let dir = tempfile::tempdir().unwrap();
     let huge = write(dir.path(), "huge.csv", "slider,square,bits,magic,candidate,drawn\nrook,e4,32,0x1,1,1\n");
     bad_input(&["verify", huge.to_str().unwrap()], &["huge.csv:2:", "rook e4: 32 index bits is out of range: 1 to 10"]);
-    bad_input(&["emit", "--input", huge.to_str().unwrap()], &["huge.csv:2:", "32 index bits"]);
+    bad_input(&["emit", "--layout", "fancy", "--input", huge.to_str().unwrap()], &["huge.csv:2:", "32 index bits"]);
     let none = write(dir.path(), "none.csv", "slider,square,bits,magic,candidate,drawn\nrook,e4,10,0x1,1,1\n");
-    bad_input(&["emit", "--input", none.to_str().unwrap()], &["rook a1 has none"]);
+    bad_input(&["emit", "--layout", "fancy", "--input", none.to_str().unwrap()], &["rook a1 has none"]);
     let far = "square,index,piece,magic_hex,shift,offset\na1,0,rook,0x1,52,4294967295\n";
     let far = write(dir.path(), "far.csv", far);
     bad_input(&["verify", far.to_str().unwrap()], &["offset 4294967295 is beyond"]);
@@ -158,7 +160,7 @@ fn no_partial_output_file_on_failure() {
     bad_input(&["search", "--square", "z1", "-o", out_arg], &["z1"]);
     assert!(!out.exists());
     // A table format with a square not found: exit 1, still nothing written.
-    let (_, stderr) = run(&["emit", "--seed", "7", "--max-candidates", "3", "-o", out_arg], 1);
+    let (_, stderr) = run(&["emit", "--layout", "fancy", "--seed", "7", "--max-candidates", "3", "-o", out_arg], 1);
     assert!(stderr.contains("no magic"), "{stderr}");
     assert!(!out.exists());
     // Nothing else was left behind in the directory either (no temporary files).
@@ -847,7 +849,10 @@ fn a_table_that_does_not_verify_exits_1() {
     let input = input.to_str().unwrap();
     let out = dir.path().join("table.rs");
     let out_arg = out.to_str().unwrap();
-    bad_input(&["emit", "--input", input, "-o", out_arg], &["corrupt.json", "do not verify", "rook e4"]);
+    bad_input(
+        &["emit", "--layout", "fancy", "--input", input, "-o", out_arg],
+        &["corrupt.json", "do not verify", "rook e4"],
+    );
     assert!(!out.exists());
     // merge checks every claim first: the magic is not the stream's candidate of that number.
     bad_input(&["merge", "--format", "rust", input, "-o", out_arg], &["corrupt.json", "rook e4", "is not candidate"]);
@@ -859,7 +864,7 @@ fn a_table_that_does_not_verify_exits_1() {
 fn rust_output_is_self_contained() {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("magics.rs");
-    run(&["emit", "--seed", "tuned", "-o", table.to_str().unwrap()], 0);
+    run(&["emit", "--layout", "fancy", "--seed", "tuned", "-o", table.to_str().unwrap()], 0);
     let main = write(
         dir.path(),
         "main.rs",
@@ -940,7 +945,7 @@ fn a_failing_command_leaves_the_target_untouched() {
     let target = write(dir.path(), "table.rs", "precious\n");
     let target_arg = target.to_str().unwrap();
     bad_input(&["search", "--square", "z1", "-o", target_arg], &["z1"]);
-    run(&["emit", "--seed", "7", "--max-candidates", "3", "-o", target_arg], 1);
+    run(&["emit", "--layout", "fancy", "--seed", "7", "--max-candidates", "3", "-o", target_arg], 1);
     let mut args = WRITE_ONE.to_vec();
     args.extend(["--bits", "2", "-o", target_arg]);
     bad_input(&args, &["bishop a1"]);
@@ -1530,7 +1535,7 @@ fn strs(v: &[String]) -> Vec<&str> {
 fn a_closed_pipe_ends_the_command_quietly() {
     use std::os::unix::process::ExitStatusExt as _;
     let published = test_data().join("published/black_magic_annuss_fiekas_87988.csv");
-    for args in [vec!["verify", published.to_str().unwrap()], vec!["emit", "--seed", "tuned"]] {
+    for args in [vec!["verify", published.to_str().unwrap()], vec!["emit", "--layout", "fancy", "--seed", "tuned"]] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_magic-gen"))
             .args(&args)
             .stdout(std::process::Stdio::piped())
@@ -1629,7 +1634,10 @@ fn an_unwritable_output_is_refused_before_the_work() {
         &["cannot write", "out.json"],
     );
     bad_input(&["pack", "--iterations", "1", "-o", missing.to_str().unwrap()], &["cannot write"]);
-    bad_input(&["emit", "--seed", "tuned", "-o", dir.path().to_str().unwrap()], &["is a directory"]);
+    bad_input(
+        &["emit", "--layout", "fancy", "--seed", "tuned", "-o", dir.path().to_str().unwrap()],
+        &["is a directory"],
+    );
     assert!(started.elapsed().as_secs() < 30, "refused at once");
 }
 
@@ -2244,8 +2252,8 @@ fn shipped(name: &str) -> String {
 }
 
 /// Every row of every shipped recipe re-derives from its seed: stream rows by seeking, walks by
-/// one walk each, sweeps by their shard (`verify --rederive`, the audit of README "Auditing a
-/// table").
+/// one walk each, sweeps by their shard (`verify --rederive`, the audit of
+/// docs/auditing.md).
 #[test]
 fn every_shipped_recipe_rederives() {
     let names = ["black.recipe.csv", "black_variable.recipe.csv", "fancy_dense.recipe.csv", "fixed_shift.recipe.csv"];

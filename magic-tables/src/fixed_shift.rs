@@ -7,7 +7,7 @@
 //!
 //! Each entry keeps its range as an address ([`Slots`](crate::Slots)), so a lookup is one AND,
 //! one multiply, one shift and one load. It was the default layout while its table was the
-//! smaller of the two fastest; `black`, as fast, has since packed smaller (see the README).
+//! smaller of the two fastest; `black`, as fast, has since packed smaller (see `PERFORMANCE.md`).
 
 pub use magic_tables_core::layouts::fixed_shift::FixedMagic;
 

@@ -31,7 +31,7 @@
 //! interleave in one array of [`TABLE_ENTRIES`] slots. It was chosen by measurement: it ties with
 //! `fixed-shift` on every load of the layout benchmark, beats `black-variable` on independent
 //! lookups and move generation, and is the smaller of the two fastest (87,373 entries against
-//! 87,967; see the README and `PERFORMANCE.md`). Its magics and their packing are this project's
+//! 87,967; see `PERFORMANCE.md`). Its magics and their packing are this project's
 //! own: found by the seeded packer of `magic-gen` and shipped as a recipe
 //! (`magic-gen/recipes/black.recipe.csv`: the seed, and each square's position in its candidate stream or its
 //! walk, and its offset), from which the build script re-derives every magic, checks every
@@ -154,7 +154,7 @@ macro_rules! layout_modules {
 for_each_layout!(layout_modules);
 
 // The default layout, behind the top-level functions, is compiled without its feature too, then
-// private. Which one it is was measured (README, `PERFORMANCE.md`);
+// private. Which one it is was measured (`PERFORMANCE.md`);
 // `magic_gen::shipped::DEFAULT_LAYOUT` names the same layout.
 #[cfg(not(feature = "black"))]
 mod black;

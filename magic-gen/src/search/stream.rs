@@ -80,7 +80,7 @@ pub fn nth_candidate(seed: u64, slider: Slider, square: Square, family: Family, 
 
 /// The distribution candidates are drawn from. Which family finds magics decides a search's
 /// speed more than anything else, and it depends on what is searched (measured with
-/// `tests/benches/search.rs` and the command lines in the README, where the figures are):
+/// `tests/benches/search.rs` and the command lines of docs/cli.md, where the figures are):
 ///
 /// * minimal fancy magics (`c` index bits for a `c`-bit mask) are sparse: [`Family::Sparse`];
 /// * one bit fewer, bishop magics are dense, half of their bits set: [`Family::Dense`];

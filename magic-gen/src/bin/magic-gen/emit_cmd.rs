@@ -75,6 +75,12 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
             if source == MagicSource::None { " (none: pext has no magics)" } else { "" }
         )));
     }
+    if let (MagicSource::Recipe(_), Some(_)) = (source, &args.seed) {
+        return Err(Failure(format!(
+            "--layout {} is built from a recipe (the shipped one, or --input), not a search: it takes no --seed",
+            layout.name()
+        )));
+    }
     // Without --input, a layout built from a recipe uses the one magic-tables ships (compiled
     // into this binary, so no checkout is needed).
     let input = given.clone().or_else(|| shipped::recipe(layout).map(|r| (r.path.to_owned(), r.text.to_owned())));
