@@ -272,7 +272,7 @@ mod tests {
             searched: Vec::new(),
             walk_cache: None,
         };
-        let new = Start::New { indexing: Indexing::Black, stream: PackedStream::FewTerm, seed: 6, bits: fixed_bits() };
+        let new = Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 6, bits: fixed_bits() };
         let go = |start: &Start, params: &Params, plan: RunPlan, (stop, finish): (&AtomicBool, &AtomicBool)| {
             let mut recorder = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
             let control = Control { stop, finish, meter: &meter };

@@ -489,9 +489,9 @@ pub struct PackArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
     /// End the whole run within this many seconds, in any phase, with a valid table: the search
-    /// stops a little earlier (2.5 s, with the bishops' compaction a tenth of SECONDS more, at
-    /// most 120 s) to finish the table: squares not placed yet are placed in haste, a compaction
-    /// not done by the limit is cut. The recipe's `# stopped=` says what was cut; if nothing
+    /// stops a little earlier (2.75 s, with the bishops' compaction a tenth of SECONDS more, at
+    /// most 120 s in all) to finish the table: squares not placed yet are placed in haste, a
+    /// compaction not done by the limit is cut. The recipe's `# stopped=` says what was cut; if nothing
     /// was, it records the budget reached (`--iterations K`), which writes the same recipe.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,

@@ -243,6 +243,12 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
         note!("bishops' cache lines: {before} -> {after}");
     }
+    if let (Ok(Finished { recipe: Recipe { checkpoint: Some(checkpoint), .. }, complete: false, .. }), Some(reason)) =
+        (&result, stop.reason())
+        && checkpoint.stopped.starts_with(SUSPENDED)
+    {
+        note!("{}: stopped while walking again; the suspended state is kept as it was", reason.describe());
+    }
     if let Ok(finished) = &mut result
         && let Some(budget) = time_stop_as_budget(&args, &settings, finished)
     {
