@@ -1430,6 +1430,48 @@ fn pack_time_stop_records_the_equivalent_budget() {
     );
 }
 
+/// `pack --time T` ends the whole run within T seconds whatever it is doing, here walking (the
+/// `record` preset's walks take an hour), with a table `verify` accepts, placed in haste, whose
+/// recipe says where the run was cut; it prints where it is as it goes (`--progress`), walks
+/// included, and exits 0. The bound, T + 2 s from the start of the process, is the issue's.
+#[test]
+fn pack_time_ends_any_phase_on_time_with_a_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("timed.csv").to_str().unwrap().to_owned();
+    let started = std::time::Instant::now();
+    // Fixed-shift (white) magics are common: the haste takes milliseconds on a loaded machine.
+    let (_, stderr) = run(&["pack", "--layout", "fixed-shift", "--time", "5", "--progress", "1", "-o", &out], 0);
+    let took = started.elapsed();
+    assert!(took < std::time::Duration::from_secs(7), "{took:?}: {stderr}");
+    assert!(stderr.contains("walks: 0 of 128 squares walked, ") && stderr.contains(" s left"), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("# stopped=time limit while walking (0 of 128 squares walked); every square placed in haste\n"),
+        "{text}"
+    );
+    // The command is the run's own (no budget was reached: nothing reproduces a cut run).
+    assert!(text.contains("# iteration=0\n") && text.contains(" --iterations 1000000\n"), "{text}");
+    let entries = text.lines().find_map(|l| l.strip_prefix("# table_entries=")).unwrap().to_owned();
+    let (stdout, _) = run(&["verify", &out], 0);
+    assert!(stdout.contains(&format!("entries: {entries} ")), "{stdout}");
+}
+
+/// A run that no `--time` cuts writes the recipe it always wrote, byte for byte (frozen: a
+/// small run with walks, restarts and the bishops' compaction, as the packer wrote it before
+/// `--time` could cut the construction and the compaction).
+#[test]
+fn an_uncut_pack_writes_the_recipe_it_always_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("uncut.csv").to_str().unwrap().to_owned();
+    let flags = ["--set", "walks=2", "--set", "walk-steps=200", "--set", "restart-every=50"];
+    let mut args = small_pack(&flags);
+    args.extend_from_slice(&["--set", "compact-bishops=300", "--iterations", "120", "--time", "600", "-o", &out]);
+    run(&args, 0);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("# table_entries=195810\n# used_slots=88572\n"), "{text}");
+    assert!(text.ends_with("# checksum=fnv1a64:5677f88064f919bb\n"), "{text}");
+}
+
 /// `pack --layout black-variable --searched FILE`: a square found by `search --black` keeps
 /// that magic and its bits (here bishop h2 with 4 index bits, one fewer than its mask), named
 /// `search:N` in the recipe; the recipe verifies, resumes with it, and a file searched with

@@ -3,8 +3,25 @@
 //! lookups, which waits on a cache miss whenever the next one lands on a line not in L1, keeps
 //! its lines few, as the published tables do.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::meter::{Meter, Phase};
 use super::packer::Packer;
 use super::square::Candidate;
+
+/// Candidates tested between two looks at the stop flag: milliseconds.
+const STOP_POLL: usize = 4096;
+
+/// What the bishops' compaction did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compaction {
+    /// The bishops' cache lines before and after.
+    pub lines: (usize, usize),
+    /// `Some(n)` if the stop flag ended it after `n` of the 64 bishop squares (the one it was
+    /// at keeps the best candidate found so far): every square still fits, the table's end is
+    /// the same, only fewer squares were compacted.
+    pub stopped: Option<usize>,
+}
 
 /// Cache lines (of eight slots) that `candidate`'s used slots touch when placed at `start`.
 pub(super) fn lines_at(candidate: &Candidate, start: usize) -> usize {
@@ -30,14 +47,22 @@ impl Packer {
     /// Re-places every bishop square with the candidate, among the first `draws` of its stream,
     /// whose used slots touch the fewest cache lines, wherever it fits without raising the
     /// table's end. Deterministic: squares in order, candidates in stream order, the lowest
-    /// offset among equals. Returns the bishops' cache lines before and after.
-    pub fn compact_bishops(&mut self, draws: u64) -> (usize, usize) {
+    /// offset among equals. Stops once `stop` is raised (looked at every few thousand
+    /// candidates); `meter` counts the squares done.
+    pub fn compact_bishops(&mut self, draws: u64, stop: &AtomicBool, meter: &Meter) -> Compaction {
         let end = self.table_end();
         let before = bishop_lines(self);
+        meter.enter(Phase::Compaction, 64);
+        let mut stopped = None;
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
             let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
-            for (position, magic) in self.candidates(pair, self.terms.get(pair), 0).take(draws as usize) {
+            let stream = self.candidates(pair, self.terms.get(pair), 0).take(draws as usize);
+            for (tested, (position, magic)) in stream.enumerate() {
+                if tested % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+                    stopped = Some(pair - 64);
+                    break;
+                }
                 let data = &self.squares[pair];
                 if !self.tester.is_valid(data, magic) {
                     continue;
@@ -55,8 +80,12 @@ impl Packer {
             let (_, start, candidate) = best;
             self.advance_cursor(pair, candidate.position);
             self.place(pair, candidate, start);
+            meter.square_done();
+            if stopped.is_some() {
+                break;
+            }
         }
-        (before, bishop_lines(self))
+        Compaction { lines: (before, bishop_lines(self)), stopped }
     }
 
     /// The start of `candidate` below `end` (the table's end) that touches the fewest cache

@@ -5,6 +5,7 @@
 //!
 //! * `square`: one (slider, square) prepared for candidate tests, and a valid candidate's slots;
 //! * `board`: the bitset of used slots;
+//! * `meter`: where a run is, for progress lines printed by another thread;
 //! * `rng`: the per-iteration decision RNG;
 //! * `params`: the search's parameters;
 //! * `preset`: the named settings of the shipped recipes, and `--set`;
@@ -19,6 +20,7 @@
 
 mod board;
 mod compact;
+mod meter;
 mod packer;
 mod params;
 mod preset;
@@ -34,11 +36,15 @@ mod walk_cache;
 pub use crate::search::climb_stream::{ClimbPath, MAX_MOVES};
 pub use crate::search::term_sums::{MAX_TERMS, TermSum};
 pub use board::{Board, CAPACITY};
+pub use compact::Compaction;
+pub use meter::{Meter, Phase, Reading};
 pub use packer::{Found, Packer, Placed, Searched};
 pub use params::Params;
 pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
 pub use rng::IterationRng;
-pub use run::{Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run};
+pub use run::{
+    Control, Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run,
+};
 pub use span::{
     ANNEAL_CYCLE, ANNEAL_WINDOWS, Anneal, CLIMBS, KEEP as SPAN_KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound,
     SpanSearch, climb_plan, keep_best, keep_best_sums, walk_climb_plan,
@@ -55,7 +61,6 @@ mod tests {
     use crate::recipe::{PackedStream, Recipe, RecipeRow};
     use crate::reference::ReferenceSet;
     use magic_tables_core::pair_index;
-    use std::sync::atomic::AtomicBool;
 
     fn small_params() -> Params {
         Params { pool: 4, init_valid: 1, init_draws: 1, fresh: 64, ..Params::default() }
@@ -249,6 +254,65 @@ mod tests {
         }
     }
 
+    /// A run whose stop flag cuts its walks or its construction still hands out a valid table,
+    /// its squares placed in haste, and says where it was cut; one whose finish flag cuts the
+    /// bishops' compaction hands out its best placement, compacted so far; with both flags
+    /// raised before anything is placed, it has nothing. A resumed run stopped while it walks
+    /// again hands out what it resumed (a suspended state as it was).
+    #[test]
+    fn a_stopped_run_still_hands_out_a_valid_table() {
+        use std::sync::atomic::AtomicBool;
+        let references = ReferenceSet::new();
+        let (raised, lowered, meter) = (AtomicBool::new(true), AtomicBool::new(false), Meter::new());
+        let plan = |compact_bishops| RunPlan {
+            iterations: 20,
+            restart_every: 0,
+            compact_bishops,
+            command: "t".into(),
+            searched: Vec::new(),
+            walk_cache: None,
+        };
+        let new = Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 6, bits: fixed_bits() };
+        let go = |start: &Start, params: &Params, plan: RunPlan, (stop, finish): (&AtomicBool, &AtomicBool)| {
+            let mut recorder = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
+            let control = Control { stop, finish, meter: &meter };
+            let finished = run(&references, start.clone(), params.clone(), &plan, &mut recorder, control)?;
+            assert_eq!(recorder.checkpoints.last(), Some(&finished.recipe));
+            finished.recipe.check(&references).unwrap();
+            Ok::<_, String>(finished)
+        };
+        let stopped = |finished: &Finished| finished.recipe.checkpoint.as_ref().unwrap().stopped.clone();
+        let walking = Params { walks: 2, walk_steps: 300, ..small_params() };
+        let cut = go(&new, &walking, plan(None), (&raised, &lowered)).unwrap();
+        assert_eq!((cut.complete, cut.iteration, cut.recipe.rows.len()), (false, 0, 128));
+        assert_eq!(stopped(&cut), "stopped while walking (0 of 128 squares walked); every square placed in haste");
+        let cut = go(&new, &small_params(), plan(None), (&raised, &lowered)).unwrap();
+        assert_eq!(stopped(&cut), "stopped in the construction after 0 of 128 squares; the others placed in haste");
+        assert_eq!(meter.read().phase, Phase::End);
+        assert_eq!(go(&new, &small_params(), plan(None), (&raised, &raised)).unwrap_err(), STOPPED_EARLY);
+        // The compaction cut at once leaves the best placement as the run without one has it.
+        let plain = go(&new, &small_params(), plan(None), (&lowered, &lowered)).unwrap();
+        let compacted = go(&new, &small_params(), plan(Some(500)), (&lowered, &lowered)).unwrap();
+        let cut = go(&new, &small_params(), plan(Some(500)), (&lowered, &raised)).unwrap();
+        assert_eq!((plain.complete, compacted.complete, cut.complete), (true, true, false));
+        assert_ne!(compacted.recipe.rows, plain.recipe.rows, "the compaction changes something");
+        assert_eq!(cut.recipe.rows, plain.recipe.rows);
+        assert_eq!(stopped(&cut), "stopped in the bishops' compaction after 0 of 64 squares, every iteration done");
+        // Resumed, then stopped while walking again.
+        let walked = go(&new, &walking, plan(None), (&lowered, &lowered)).unwrap().recipe;
+        let mut suspended = walked.clone();
+        suspended.checkpoint.as_mut().unwrap().stopped = format!("{SUSPENDED} at a restart");
+        for (resumed, says) in [
+            (walked, "stopped while walking again; the resumed placement unchanged"),
+            (suspended, "suspended: at a restart"),
+        ] {
+            let cut = go(&Start::Resume(resumed.clone()), &walking, plan(None), (&raised, &lowered)).unwrap();
+            assert_eq!((cut.complete, cut.iteration, &cut.recipe.rows), (false, 20, &resumed.rows));
+            assert_eq!(stopped(&cut), says);
+            assert_eq!(cut.recipe.checkpoint.as_ref().unwrap().cursors, resumed.checkpoint.unwrap().cursors);
+        }
+    }
+
     /// A run that takes its walks from a cache (all of them, the first of each square's, or
     /// from a cache with more walks than it makes) is the run that walked, new or resumed; a
     /// cache of other walks is refused.
@@ -268,7 +332,7 @@ mod tests {
             Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 9, bits: fixed_bits() };
         let go = |start: Start, plan: RunPlan, params: Params| {
             let mut recorder = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
-            run(&references, start, params, &plan, &mut recorder, &AtomicBool::new(false))
+            run(&references, start, params, &plan, &mut recorder, Control::unstopped())
                 .map(|finished| (finished.recipe, recorder.walks.expect("a run with walks hands them out")))
         };
         let (walked, walks) = go(start.clone(), plan(30, None), params.clone()).unwrap();
@@ -373,7 +437,7 @@ mod tests {
         let go = |start: Start, iterations: u64, at: u64| {
             let mut observer = Suspender { at, written: Vec::new() };
             let finished =
-                run(&references, start, params.clone(), &plan(iterations), &mut observer, &AtomicBool::new(false))
+                run(&references, start, params.clone(), &plan(iterations), &mut observer, Control::unstopped())
                     .unwrap();
             assert_eq!(observer.written.last(), Some(&finished.recipe));
             finished
@@ -411,13 +475,13 @@ mod tests {
         let start = Start::New { indexing, stream, seed: 9, bits: fixed_bits() };
         let mut whole = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let straight =
-            run(&references, start.clone(), params.clone(), &plan(60), &mut whole, &AtomicBool::new(false)).unwrap();
+            run(&references, start.clone(), params.clone(), &plan(60), &mut whole, Control::unstopped()).unwrap();
         let mut first = Recorder { checkpoints: Vec::new(), stop_at: Some(20), walks: None };
-        let stopped = run(&references, start, params.clone(), &plan(60), &mut first, &AtomicBool::new(false)).unwrap();
+        let stopped = run(&references, start, params.clone(), &plan(60), &mut first, Control::unstopped()).unwrap();
         assert_eq!(stopped.iteration, 20);
         let mut second = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
         let resumed =
-            run(&references, Start::Resume(stopped.recipe), params, &plan(40), &mut second, &AtomicBool::new(false))
+            run(&references, Start::Resume(stopped.recipe), params, &plan(40), &mut second, Control::unstopped())
                 .unwrap();
         assert_eq!(resumed.recipe.rows, straight.recipe.rows);
         assert_eq!(

@@ -33,7 +33,7 @@
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -47,6 +47,7 @@ use crate::search::terms::Terms;
 use magic_tables_core::pair_index;
 
 use super::board::{Board, CAPACITY};
+use super::meter::{Meter, Phase};
 use super::params::Params;
 use super::rng::IterationRng;
 use super::square::{Candidate, CandidateTester, SquareData, pair_parts};
@@ -59,8 +60,9 @@ use super::walk_cache::WalkCache;
 pub(super) enum Walks<'a> {
     /// Another packer of the same run made them (a restart in place).
     Adopt(Arc<Vec<Vec<Candidate>>>),
-    /// The packer walks, taking what a cache knows, unless the flag is set.
-    Walk(Option<&'a WalkCache>, &'a AtomicBool),
+    /// The packer walks, taking what a cache knows, unless the flag is set; the meter counts
+    /// the walks.
+    Walk(Option<&'a WalkCache>, &'a AtomicBool, &'a Meter),
 }
 
 /// A placed square.
@@ -266,16 +268,24 @@ impl Packer {
     /// says why `known` is not this run's walks (another seed, layout, stream, moves, gap or
     /// index bits, or a square whose walks it states wrongly).
     pub fn walk_reusing(&mut self, known: Option<&WalkCache>) -> Result<(), String> {
-        match self.walk_unless(known, &AtomicBool::new(false))? {
+        match self.walk_unless(known, &AtomicBool::new(false), &Meter::default())? {
             None => Ok(()),
             Some(_) => unreachable!("walks that are never stopped finish"),
         }
     }
 
     /// [`Packer::walk_reusing`] unless `stop` is set while the squares walk (each looks at it
-    /// every few milliseconds): `Ok(None)` when every square walked, `Ok(Some(done))` when
-    /// stopped, with the walks of the squares that finished (for a cache; the packer keeps none).
-    pub fn walk_unless(&mut self, known: Option<&WalkCache>, stop: &AtomicBool) -> Result<Option<WalkCache>, String> {
+    /// every few milliseconds; `meter` counts the squares and walks done): `Ok(None)` when every
+    /// square walked, `Ok(Some(done))` when stopped, with the walks of the squares that finished
+    /// (for a cache). A stopped packer keeps those squares' walks in their pools, and none of
+    /// the others: enough to place every square in haste ([`Packer::complete_unless`]), not to
+    /// go on with the run.
+    pub fn walk_unless(
+        &mut self,
+        known: Option<&WalkCache>,
+        stop: &AtomicBool,
+        meter: &Meter,
+    ) -> Result<Option<WalkCache>, String> {
         if self.params.walks == 0 || !self.walked.is_empty() {
             return Ok(None);
         }
@@ -284,47 +294,47 @@ impl Packer {
         {
             return Err(format!("the walk cache is another run's walks: {mismatch}"));
         }
+        // A searched square keeps its one magic and draws nothing: it does not walk (its bits
+        // may be one fewer, where valid starts are too rare to draw).
+        let walking = self.searched.iter().filter(|searched| searched.is_none()).count();
+        meter.enter(Phase::Walks, walking);
+        meter.expect_walks((walking * self.params.walks) as u64);
         let walked = (0..self.squares.len())
             .into_par_iter()
             .map(|pair| {
-                // A searched square keeps its one magic and draws nothing: it does not walk
-                // (its bits may be one fewer, where valid starts are too rare to draw).
                 if self.searched[pair].is_some() {
                     return Ok(Some(Vec::new()));
                 }
                 let (magics, starts) =
                     known.map_or((&[][..], &[][..]), |known| (&known.squares[pair].1[..], &known.starts[pair][..]));
-                self.walk_pair_from(pair, starts, magics, stop)
+                let walks = self.walk_pair_from(pair, starts, magics, (stop, meter.walks_done()))?;
+                if walks.is_some() {
+                    meter.square_done();
+                }
+                Ok(walks)
             })
             .collect::<Result<Vec<_>, String>>()?;
-        if walked.iter().any(Option::is_none) {
-            let mut done = self.walk_cache();
-            for (pair, candidates) in walked.iter().enumerate() {
-                done.squares[pair].1.extend(candidates.iter().flatten().map(|candidate| candidate.magic));
-                done.starts[pair]
-                    .extend(candidates.iter().flatten().filter_map(|candidate| walk_start(candidate.position)));
-            }
-            return Ok(Some(done));
-        }
-        self.adopt_walks(Arc::new(walked.into_iter().map(|walks| walks.expect("checked")).collect()));
-        Ok(None)
+        let stopped = walked.iter().any(Option::is_none);
+        self.adopt_walks(Arc::new(walked.into_iter().map(Option::unwrap_or_default).collect()));
+        Ok(stopped.then(|| self.walk_cache()))
     }
 
     /// The walks of pair `pair` alone, taking the first ones from `known` (that square's walks
     /// in an earlier run of the same walks): `Ok(None)` if `stop` was set first. They do not
     /// depend on any other square, so shards of squares walk apart (`magic-gen walk`).
     pub fn walk_pair(&self, pair: usize, known: &[u64], stop: &AtomicBool) -> Result<Option<Vec<Candidate>>, String> {
-        self.walk_pair_from(pair, &[], known, stop)
+        self.walk_pair_from(pair, &[], known, (stop, &AtomicU64::new(0)))
     }
 
     /// [`Packer::walk_pair`] with the stream positions of the first walks' starts known
-    /// (`known_starts`, from a cache): those starts are not drawn again.
+    /// (`known_starts`, from a cache): those starts are not drawn again. `walked` counts the
+    /// walks as they are done.
     pub fn walk_pair_from(
         &self,
         pair: usize,
         known_starts: &[u64],
         known: &[u64],
-        stop: &AtomicBool,
+        (stop, walked): (&AtomicBool, &AtomicU64),
     ) -> Result<Option<Vec<Candidate>>, String> {
         let known_starts: Vec<(u64, u64)> = known_starts
             .iter()
@@ -336,7 +346,7 @@ impl Packer {
         let plan = WalkPlan { walks: self.params.walks, steps: self.params.walk_steps, gap: self.params.walk_gap };
         let black = self.indexing == Indexing::Black;
         let known = Known { starts: &known_starts, magics: known };
-        walk_square(self.seed, &self.squares[pair], black, known, starts, plan, stop)
+        walk_square(self.seed, &self.squares[pair], black, known, starts, plan, (stop, walked))
             .map_err(|e| format!("the walk cache is not this run's walks: {e}"))
     }
 
@@ -524,20 +534,20 @@ impl Packer {
     ///
     /// With walks (`params.walks`), the packer walks again, as the run did at its start.
     pub fn restore(references: &ReferenceSet, recipe: &Recipe, params: Params) -> Result<Packer, String> {
-        Self::restore_walked(references, recipe, params, Walks::Walk(None, &AtomicBool::new(false)))
+        Self::restore_walked(references, recipe, params, Walks::Walk(None, &AtomicBool::new(false), &Meter::default()))
     }
 
     /// [`Packer::restore`], taking the walks `known` holds rather than walking them again
-    /// ([`Packer::walk_reusing`]).
-    /// Stopped by `stop` while walking, it returns [`super::STOPPED_EARLY`].
+    /// ([`Packer::walk_reusing`]; `meter` counts them). Stopped by `stop` while walking, it
+    /// returns [`super::STOPPED_EARLY`].
     pub fn restore_reusing(
         references: &ReferenceSet,
         recipe: &Recipe,
         params: Params,
         known: Option<&WalkCache>,
-        stop: &AtomicBool,
+        (stop, meter): (&AtomicBool, &Meter),
     ) -> Result<Packer, String> {
-        Self::restore_walked(references, recipe, params, Walks::Walk(known, stop))
+        Self::restore_walked(references, recipe, params, Walks::Walk(known, stop, meter))
     }
 
     /// [`Packer::restore`] with the walks a packer of the same run already made (a restart in
@@ -586,8 +596,8 @@ impl Packer {
         }
         match walks {
             Walks::Adopt(walked) => packer.adopt_walks(walked),
-            Walks::Walk(known, stop) => {
-                if packer.walk_unless(known, stop)?.is_some() {
+            Walks::Walk(known, stop, meter) => {
+                if packer.walk_unless(known, stop, meter)?.is_some() {
                     return Err(super::STOPPED_EARLY.to_owned());
                 }
             }
@@ -847,14 +857,41 @@ impl Packer {
 
     /// Greedy construction of all unplaced squares.
     pub fn construct(&mut self) {
-        self.construct_unless(&AtomicBool::new(false));
+        self.construct_unless(&AtomicBool::new(false), &Meter::default());
     }
 
-    /// [`Packer::construct`], stopping between two squares once `stop` is raised; returns whether
-    /// every square was placed.
-    pub fn construct_unless(&mut self, stop: &AtomicBool) -> bool {
+    /// [`Packer::construct`], stopping between two squares (or two batches of draws) once
+    /// `stop` is raised; `meter` counts the squares placed. Returns whether every square was
+    /// placed.
+    pub fn construct_unless(&mut self, stop: &AtomicBool, meter: &Meter) -> bool {
+        let wanted = (self.params.init_valid as u64, self.params.init_draws);
+        self.place_unplaced(Phase::Construction, wanted, stop, meter)
+    }
+
+    /// What a run stopped before it placed every square does instead, so that it still has a
+    /// table: each square not placed yet, in the construction's order, at its best fit among
+    /// its pool (its finished walks, what the construction drew), or, if that is empty, at the
+    /// best fit among the first valid candidates of its stream (a batch of draws). Fast (about
+    /// a second when no square has a candidate yet) and deterministic, given what the run had
+    /// when it stopped. Stops when `stop` is raised; returns whether every square was placed.
+    pub fn complete_unless(&mut self, stop: &AtomicBool, meter: &Meter) -> bool {
+        self.place_unplaced(Phase::Completion, (0, 0), stop, meter)
+    }
+
+    /// Places every unplaced square (rooks by mask size, then bishops), each at its best fit
+    /// once it has drawn `init_valid` valid candidates or `init_draws` draws (at least one
+    /// valid candidate that fits, in any case); `stop` is looked at between squares and between
+    /// batches of draws (returns false). The meter is in `phase`, counting squares placed.
+    fn place_unplaced(
+        &mut self,
+        phase: Phase,
+        (init_valid, init_draws): (u64, u64),
+        stop: &AtomicBool,
+        meter: &Meter,
+    ) -> bool {
         let mut order: Vec<usize> = (0..self.squares.len()).filter(|&pair| self.placed[pair].is_none()).collect();
         order.sort_by_key(|&pair| (pair / 64, std::cmp::Reverse(self.squares[pair].keys.len()), pair));
+        meter.enter(phase, order.len());
         for pair in order {
             if stop.load(Ordering::Relaxed) {
                 return false;
@@ -863,10 +900,7 @@ impl Packer {
             let (mut draws, valid_before) = (0, self.valid);
             // A searched square has its one candidate in its pool and draws nothing.
             let draws_more = self.searched[pair].is_none();
-            while draws_more
-                && (best.is_none()
-                    || (draws < self.params.init_draws && self.valid - valid_before < self.params.init_valid as u64))
-            {
+            while draws_more && (best.is_none() || (draws < init_draws && self.valid - valid_before < init_valid)) {
                 // A square whose valid magics are rare can draw for a long time: the stop flag is
                 // looked at between batches.
                 if stop.load(Ordering::Relaxed) {
@@ -880,6 +914,9 @@ impl Packer {
             }
             let (candidate, start) = best.expect("the loop ends with a placement");
             self.place(pair, candidate, start);
+            let end = self.table_end();
+            meter.table(end, self.used_slots(), end);
+            meter.square_done();
         }
         true
     }

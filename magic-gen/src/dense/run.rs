@@ -2,19 +2,52 @@
 //! compaction, and the best placement kept and handed out as checkpoints. This is what makes a
 //! recipe reproducible from its `# command=` line, so it lives here, testable without the
 //! command line; the command line only parses flags, writes files and watches the clock.
+//!
+//! A run is stopped by two flags ([`Control`]): `stop` ends the search (walks, construction,
+//! iterations), `finish` the work that turns what the run has into a table (the squares a
+//! stopped construction left, placed in haste; the bishops' compaction). The command line
+//! raises `stop` a little before its time limit and `finish` just before it, so a run stopped
+//! at any point still writes a valid table on time; its `# stopped=` line says what was cut.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::magic_set::Indexing;
 use crate::recipe::{PackedStream, Recipe};
 use crate::reference::ReferenceSet;
 
+use super::meter::{Meter, Phase};
 use super::packer::{Packer, Searched, Walks};
 use super::params::Params;
 use super::walk_cache::WalkCache;
 
-/// The error of a run stopped before it had anything to write.
+/// The error of a run stopped before it had anything to write: stopped (both flags of its
+/// [`Control`]) before its first placement.
 pub const STOPPED_EARLY: &str = "stopped before the first placement: nothing to write";
+
+/// What a run looks at and reports to while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Control<'a> {
+    /// Raised to end the search: every long loop (a walk, the construction's draws, the
+    /// iterations through [`Observer::poll`]) looks at it within milliseconds, and the run then
+    /// finishes with what it has: a construction it cut is completed in haste
+    /// ([`Packer::complete_unless`]), the bishops are compacted.
+    pub stop: &'a AtomicBool,
+    /// Raised (with or after `stop`) to end that finishing work too: the run then hands out
+    /// what it has at once, the best placement with the bishops compacted so far, or nothing if
+    /// some square is not placed yet ([`STOPPED_EARLY`]).
+    pub finish: &'a AtomicBool,
+    /// Where the run is, for progress lines.
+    pub meter: &'a Meter,
+}
+
+impl Control<'static> {
+    /// Flags that are never raised and a meter no one reads: a run that goes to its end.
+    pub fn unstopped() -> Self {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        static METER: Meter = Meter::new();
+        Control { stop: &NEVER, finish: &NEVER, meter: &METER }
+    }
+}
 
 /// The most iterations one run may be asked for: beyond any run's lifetime, far below overflow.
 pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
@@ -93,12 +126,14 @@ pub const SUSPENDED: &str = "suspended:";
 
 /// What watches a run: it saves checkpoints and may stop the run (at a time limit, on a signal).
 /// The run itself never looks at a clock, so its result depends only on its inputs and on the
-/// iteration at which it is stopped.
+/// iteration at which it is stopped (and, for a run whose stop flag cut its construction or its
+/// compaction, on how far those got).
 pub trait Observer {
     /// A new best placement, or the final one: the observer saves it (a failure ends the run).
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String>;
     /// Called before every iteration; `Some` stops the run there, its reason going into the
-    /// recipe's `# stopped=`.
+    /// recipe's `# stopped=`. Also called once the stop flag has cut the walks, the construction
+    /// or the compaction, for the reason the recipe gives (`None`: "stopped").
     fn poll(&mut self, progress: &Progress) -> Option<Halt>;
     /// The run's walks, once made (runs with walks only), for the observer to keep for later
     /// runs ([`RunPlan::walk_cache`]); a failure ends the run.
@@ -117,6 +152,10 @@ pub struct Finished {
     pub bishop_lines: Option<(usize, usize)>,
     /// Iteration the run stopped at.
     pub iteration: u64,
+    /// Whether the run did all of its work up to that iteration: its own construction and, if
+    /// its plan compacts the bishops, the whole compaction. Only then is a run stopped at
+    /// iteration `K` the run with budget `K`.
+    pub complete: bool,
 }
 
 /// Runs a packing search from `start`. The observer gets a checkpoint after the construction,
@@ -127,8 +166,9 @@ pub fn run(
     params: Params,
     plan: &RunPlan,
     observer: &mut dyn Observer,
-    stop: &AtomicBool,
+    control: Control<'_>,
 ) -> Result<Finished, String> {
+    let Control { stop, finish, meter } = control;
     params.check()?;
     if plan.iterations > MAX_ITERATIONS {
         return Err(format!("--iterations {} is out of range: 0 to {MAX_ITERATIONS}", plan.iterations));
@@ -145,7 +185,10 @@ pub fn run(
         }
         Start::Resume(recipe) => {
             recipe.check(references)?;
-            Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref(), stop)?
+            match Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref(), (stop, meter)) {
+                Err(error) if error == STOPPED_EARLY => return resumed_unchanged(recipe, plan, observer, control),
+                restored => restored?,
+            }
         }
     };
     for &square in &plan.searched {
@@ -153,25 +196,18 @@ pub fn run(
         packer.use_searched(references, square)?;
     }
     // A new run walks here; a resumed one walked when it was restored.
-    if let Some(done) = packer.walk_unless(plan.walk_cache.as_ref(), stop)? {
-        // Stopped while walking: the squares that finished are kept for a cache.
-        let done = match &plan.walk_cache {
-            Some(known) => known.merged(&done),
-            None => done,
-        };
-        observer.walked(&done)?;
-        return Err(STOPPED_EARLY.to_owned());
-    }
+    let walks_stopped = packer.walk_unless(plan.walk_cache.as_ref(), stop, meter)?.is_some();
     if packer.params.walks > 0 {
-        // Searched squares do not walk: the cache keeps whatever walks it held of them.
+        // Searched squares do not walk: the cache keeps whatever walks it held of them. A run
+        // stopped while walking hands out the squares that finished.
         let walked = packer.walk_cache();
         observer.walked(&match &plan.walk_cache {
             Some(known) => known.merged(&walked),
             None => walked,
         })?;
     }
-    if !packer.construct_unless(stop) {
-        return Err(STOPPED_EARLY.to_owned());
+    if walks_stopped || !packer.construct_unless(stop, meter) {
+        return completed_in_haste(packer, walks_stopped, plan, observer, control);
     }
     // A restart keeps the run's walks: walking again would find the same candidates.
     let restore = |best: &Recipe, packer: &Packer| {
@@ -189,14 +225,11 @@ pub fn run(
     let first = packer.iteration;
     let target = first.saturating_add(plan.iterations);
     let mut stopped = "budget".to_owned();
+    meter.enter(Phase::Iterations, 0);
     while packer.iteration < target {
-        let progress = Progress {
-            iteration: packer.iteration,
-            target,
-            best_end,
-            end: packer.table_end(),
-            used: packer.used_slots(),
-        };
+        let progress = progress_of(&packer, target, best_end);
+        meter.iteration(progress.iteration, target);
+        meter.table(progress.end, progress.used, best_end);
         match observer.poll(&progress) {
             None => {}
             Some(Halt::Suspend(reason)) if restart.is_some() => {
@@ -206,8 +239,10 @@ pub fn run(
                     "{SUSPENDED} {reason} after {} iterations (of {target}); resumes from iteration {}",
                     packer.iteration, checkpoint.iteration
                 );
+                meter.enter(Phase::End, 0);
                 observer.checkpoint(&state)?;
-                return Ok(Finished { recipe: state, bishop_lines: None, iteration: packer.iteration });
+                let iteration = packer.iteration;
+                return Ok(Finished { recipe: state, bishop_lines: None, iteration, complete: true });
             }
             Some(Halt::End(reason) | Halt::Suspend(reason)) => {
                 stopped = format!("{reason} after {} iterations (of {target})", packer.iteration);
@@ -232,16 +267,98 @@ pub fn run(
         }
     }
     let mut bishop_lines = None;
+    let mut complete = true;
     if let Some(draws) = plan.compact_bishops {
         // From the best placement: the run may have wandered above it since. The run's counters
         // stay, so a resumption continues where it stopped.
         best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
         packer = restore(&best, &packer)?;
-        bishop_lines = Some(packer.compact_bishops(draws));
+        let compaction = packer.compact_bishops(draws, finish, meter);
+        bishop_lines = Some(compaction.lines);
         best.rows = packer.recipe(&plan.command, "running").rows;
+        if let Some(squares) = compaction.stopped {
+            // Every square still fits where it is: the table, less compacted.
+            complete = false;
+            let cut = format!("in the bishops' compaction after {squares} of 64 squares");
+            stopped = match stopped.as_str() {
+                "budget" => {
+                    let reason = stop_reason(observer, &progress_of(&packer, target, best_end));
+                    format!("{reason} {cut}, every iteration done")
+                }
+                _ => format!("{stopped}, and {cut}"),
+            };
+        }
     }
     // The best placement with the counters of the end of the run.
     best.checkpoint = packer.recipe(&plan.command, &stopped).checkpoint;
+    meter.enter(Phase::End, 0);
     observer.checkpoint(&best)?;
-    Ok(Finished { recipe: best, bishop_lines, iteration: packer.iteration })
+    Ok(Finished { recipe: best, bishop_lines, iteration: packer.iteration, complete })
+}
+
+/// Where `packer` is, for the observer.
+fn progress_of(packer: &Packer, target: u64, best_end: usize) -> Progress {
+    Progress { iteration: packer.iteration, target, best_end, end: packer.table_end(), used: packer.used_slots() }
+}
+
+/// Why the stop flag was raised, as the observer names it ([`Observer::poll`]).
+fn stop_reason(observer: &mut dyn Observer, progress: &Progress) -> String {
+    match observer.poll(progress) {
+        Some(Halt::End(reason) | Halt::Suspend(reason)) => reason,
+        None => "stopped".to_owned(),
+    }
+}
+
+/// The end of a run whose stop flag cut its walks or its construction: the squares not placed
+/// yet are placed in haste ([`Packer::complete_unless`], until the finish flag), and that
+/// placement is the run's table, neither improved nor compacted; its `# stopped=` says where
+/// the run was cut.
+fn completed_in_haste(
+    mut packer: Packer,
+    walks_stopped: bool,
+    plan: &RunPlan,
+    observer: &mut dyn Observer,
+    Control { finish, meter, .. }: Control<'_>,
+) -> Result<Finished, String> {
+    let placed = packer.placed.iter().flatten().count();
+    if !packer.complete_unless(finish, meter) {
+        return Err(STOPPED_EARLY.to_owned());
+    }
+    let reason = stop_reason(observer, &progress_of(&packer, packer.iteration, packer.table_end()));
+    let (pairs, walking) = (packer.squares.len(), packer.searched.iter().filter(|s| s.is_none()).count());
+    let stopped = if walks_stopped {
+        let walked = packer.walked.iter().filter(|walks| !walks.is_empty()).count();
+        format!("{reason} while walking ({walked} of {walking} squares walked); every square placed in haste")
+    } else {
+        format!("{reason} in the construction after {placed} of {pairs} squares; the others placed in haste")
+    };
+    let recipe = packer.recipe(&plan.command, &stopped);
+    meter.enter(Phase::End, 0);
+    observer.checkpoint(&recipe)?;
+    Ok(Finished { recipe, bishop_lines: None, iteration: packer.iteration, complete: false })
+}
+
+/// The end of a resumed run stopped while it walked again, before it could place anything:
+/// its table is the one it resumed, unchanged. A suspended state stays as it was (`pack
+/// --continue` resumes it as before); any other says why nothing changed. Nothing is handed out
+/// if the finish flag is raised too (a signal), or the recipe has no run state to keep.
+fn resumed_unchanged(
+    recipe: &Recipe,
+    plan: &RunPlan,
+    observer: &mut dyn Observer,
+    Control { finish, meter, .. }: Control<'_>,
+) -> Result<Finished, String> {
+    let Some(checkpoint) = recipe.checkpoint.as_ref().filter(|_| !finish.load(Ordering::SeqCst)) else {
+        return Err(STOPPED_EARLY.to_owned());
+    };
+    let mut state = Recipe { command: Some(plan.command.clone()), ..recipe.clone() };
+    let iteration = checkpoint.iteration;
+    if !checkpoint.stopped.starts_with(SUSPENDED) {
+        let reason = stop_reason(observer, &Progress { iteration, target: iteration, best_end: 0, end: 0, used: 0 });
+        let checkpoint = state.checkpoint.as_mut().expect("checked");
+        checkpoint.stopped = format!("{reason} while walking again; the resumed placement unchanged");
+    }
+    meter.enter(Phase::End, 0);
+    observer.checkpoint(&state)?;
+    Ok(Finished { recipe: state, bishop_lines: None, iteration, complete: false })
 }

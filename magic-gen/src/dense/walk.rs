@@ -20,7 +20,7 @@
 //! square's stream and the walk's parameters: a resumed run walks again and finds the same
 //! magics, on any machine and thread count.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rand_chacha::rand_core::Rng;
 
@@ -227,6 +227,14 @@ pub(super) struct WalkPlan {
     pub gap: usize,
 }
 
+/// What a cache knows of a square's walks (see [`walk_square`]): the stream positions and
+/// magics of the first starts, and the results of the first walks.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Known<'a> {
+    pub starts: &'a [(u64, u64)],
+    pub magics: &'a [u64],
+}
+
 /// The walked candidates of one square: walk `w` (1-based) starts from the `w`-th valid magic
 /// of `starts` (stream positions and magics) and makes `steps` moves, free runs of `gap` slots
 /// or more inside a span not counting towards its score (0: all count). Candidates carry the
@@ -242,14 +250,7 @@ pub(super) struct WalkPlan {
 /// valid magic, and the last of them is walked again and must agree, so that a cache of
 /// another run or a damaged one is refused (the error names the square) instead of silently
 /// changing the pools. `Ok(None)`: `stop` was set before the square's walks were done.
-/// What a cache knows of a square's walks (see [`walk_square`]): the stream positions and
-/// magics of the first starts, and the results of the first walks.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Known<'a> {
-    pub starts: &'a [(u64, u64)],
-    pub magics: &'a [u64],
-}
-
+/// `walked` counts each walk as it is made or taken, for progress lines.
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
@@ -257,7 +258,7 @@ pub(super) fn walk_square(
     known: Known<'_>,
     starts: impl Iterator<Item = (u64, u64)>,
     plan: WalkPlan,
-    stop: &AtomicBool,
+    (stop, walked): (&AtomicBool, &AtomicU64),
 ) -> Result<Option<Vec<Candidate>>, String> {
     let Known { starts: known_starts, magics: known } = known;
     let WalkPlan { walks, steps, gap } = plan;
@@ -308,6 +309,7 @@ pub(super) fn walk_square(
             }
         };
         candidates.push(tester.candidate(data, walked_position(number as u64, origin), magic));
+        walked.fetch_add(1, Ordering::Relaxed);
     }
     Ok(Some(candidates))
 }
@@ -381,9 +383,17 @@ mod tests {
             let black = indexing == Indexing::Black;
             let starts = |from: u64| DenseCandidates::new(7, Slider::Rook, square, from);
             let walk = |known: Known<'_>, from: u64| {
-                walk_square(7, &data, black, known, starts(from), WalkPlan { walks: 2, steps: 3_000, gap: 0 }, &go())
-                    .unwrap()
-                    .unwrap()
+                walk_square(
+                    7,
+                    &data,
+                    black,
+                    known,
+                    starts(from),
+                    WalkPlan { walks: 2, steps: 3_000, gap: 0 },
+                    (&go(), &AtomicU64::new(0)),
+                )
+                .unwrap()
+                .unwrap()
             };
             let walked = walk(Known::default(), 0);
             assert_eq!(walked.len(), 2);
@@ -423,7 +433,7 @@ mod tests {
                 Known { starts: &bad, magics: &[] },
                 starts(0),
                 WalkPlan { walks: 2, steps: 10, gap: 0 },
-                &go(),
+                (&go(), &AtomicU64::new(0)),
             )
             .unwrap_err();
             assert!(error.contains("is not a valid magic"), "{error}");
@@ -438,7 +448,9 @@ mod tests {
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::Black, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
         let plan = WalkPlan { walks: 4, steps: 1_000, gap: 16 };
-        let all = walk_square(3, &data, true, Known::default(), starts(), plan, &go()).unwrap().unwrap();
+        let counted = AtomicU64::new(0);
+        let all = walk_square(3, &data, true, Known::default(), starts(), plan, (&go(), &counted)).unwrap().unwrap();
+        assert_eq!(counted.load(Ordering::Relaxed), 4, "each walk is counted");
         for (number, walked) in (1..).zip(&all) {
             assert_eq!(walk_number(walked.position), Some(number));
             // Its start is the number-th valid magic, at the position the candidate carries.
@@ -471,7 +483,7 @@ mod tests {
                 Known { starts: &[], magics: known },
                 starts(),
                 WalkPlan { walks: 3, steps: 1_000, gap: 64 },
-                &go(),
+                (&go(), &AtomicU64::new(0)),
             )
         };
         let walked: Vec<u64> = walk3(&[]).unwrap().unwrap().iter().map(|c| c.magic).collect();
@@ -500,7 +512,7 @@ mod tests {
             Known::default(),
             starts(),
             WalkPlan { walks: 3, steps: 1_000, gap: 64 },
-            &AtomicBool::new(true),
+            (&AtomicBool::new(true), &AtomicU64::new(0)),
         );
         assert!(matches!(stopped, Ok(None)));
     }
@@ -528,7 +540,7 @@ mod tests {
                 Known::default(),
                 starts,
                 WalkPlan { walks: 2, steps: 2_000, gap },
-                &go(),
+                (&go(), &AtomicU64::new(0)),
             )
             .unwrap()
             .unwrap();

@@ -525,8 +525,11 @@ pub struct PackArgs {
     /// Improvement iterations to run (after a --resume, more), 0 to 10^12.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ITERATIONS)]
     pub iterations: u64,
-    /// End the run after this many seconds (walks included) with its best table; the recipe
-    /// records the budget reached (`--iterations K`), which writes the same recipe.
+    /// End the whole run within this many seconds, in any phase, with a valid table: the search
+    /// stops a little earlier (2.75 s, with the bishops' compaction a tenth of SECONDS more, at
+    /// most 120 s in all) to finish the table: squares not placed yet are placed in haste, a
+    /// compaction not done by the limit is cut. The recipe's `# stopped=` says what was cut; if nothing
+    /// was, it records the budget reached (`--iterations K`), which writes the same recipe.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Continue from this recipe (a checkpoint or a finished run's output), with these settings.
@@ -555,7 +558,9 @@ pub struct PackArgs {
     /// `merge` of a `--shard I/N` array gives, byte for byte.
     #[arg(long, value_name = "N")]
     pub portfolio: Option<u64>,
-    /// Seconds between progress lines on stderr.
+    /// Seconds between progress lines on stderr, in every phase (walks, construction,
+    /// iterations, compaction: squares and walks done, the table, the time left); the first
+    /// within a second.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub progress: f64,
     /// Write the recipe (and checkpoints) here.

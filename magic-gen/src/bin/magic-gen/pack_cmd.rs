@@ -1,14 +1,21 @@
 //! `magic-gen pack`: the dense packing search ([`magic_gen::dense::run`]), with progress on
 //! stderr, atomic checkpoints of the best recipe so far, resumption, and an iteration budget
 //! that makes runs reproducible (`--time` may stop one early, and the recipe then says so).
+//!
+//! `--time T` ends the whole command within T seconds, whatever the run is doing: the search
+//! (walks, construction, iterations) stops a little before T ([`reserve`]), the run then turns
+//! what it has into a table (the squares a cut construction left, placed in haste; the bishops'
+//! compaction, cut at the finish flag just before T if it is not done) and the last checkpoint
+//! is written. A thread prints where the run is every `--progress` seconds, in every phase.
 
 use std::path::Path;
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{
-    Finished, Found, Halt, Observer, Preset, Progress, RunPlan, SUSPENDED, Searched, Settings, Start, WalkCache,
-    run as run_packer,
+    Control, Finished, Found, Halt, Meter, Observer, Phase, Preset, Progress, Reading, RunPlan, SUSPENDED, Searched,
+    Settings, Start, WalkCache, run as run_packer,
 };
 use magic_gen::files::read_black_results;
 use magic_gen::magic_set::Indexing;
@@ -18,20 +25,17 @@ use magic_gen::search::exhaustive::{Color, ExhaustiveSearch};
 use magic_gen::{ReferenceSet, pair_index};
 
 use crate::cli::{MAX_SHARDS, PackArgs, PackLayout};
-use crate::interrupt::{Reason, Stop};
+use crate::interrupt::{Reason, Reserve, Stop};
 use crate::output::write_text;
 use crate::{Failure, Outcome};
 
-/// Saves checkpoints to the output file and prints progress; stops the run at `--time` or on a
-/// signal.
+/// Saves checkpoints to the output file; stops the run at `--time` or on a signal.
 struct Watch<'a> {
     references: &'a ReferenceSet,
     output: &'a Path,
     started: Instant,
     stop: Stop,
-    every: Duration,
-    next_progress: Instant,
-    /// What an iteration is called in progress lines.
+    /// What an iteration is called in the last line.
     unit: &'static str,
     /// (table entries, used slots) of the last checkpoint written.
     written: Option<(usize, usize)>,
@@ -46,35 +50,20 @@ impl Observer for Watch<'_> {
         let size = (report.entries, report.used);
         write_file(self.output, magic_gen::text::seal(&best.render(Some(size))).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.output.display()))?;
-        if self.written.is_none() {
+        // A run cut before its iterations writes its one table at its end.
+        if self.written.is_none() && best.checkpoint.as_ref().is_some_and(|c| c.stopped == "running") {
             note!("constructed: table {}, used {}", report.entries, report.used);
         }
         self.written = Some(size);
         Ok(())
     }
 
-    fn poll(&mut self, progress: &Progress) -> Option<Halt> {
-        match self.stop.reason() {
-            // A time limit ends the run with its best table; a signal suspends it, to continue.
-            Some(Reason::Time) => return Some(Halt::End(Reason::Time.describe().to_owned())),
-            Some(reason) => return Some(Halt::Suspend(reason.describe().to_owned())),
-            None => {}
+    fn poll(&mut self, _: &Progress) -> Option<Halt> {
+        // A time limit ends the run with its best table; a signal suspends it, to continue.
+        match self.stop.reason()? {
+            Reason::Time => Some(Halt::End(Reason::Time.describe().to_owned())),
+            reason => Some(Halt::Suspend(reason.describe().to_owned())),
         }
-        let now = Instant::now();
-        if now >= self.next_progress {
-            self.next_progress = now + self.every;
-            note!(
-                "{} {} of {}: best {} entries, now {}, {} slots used, {:.0} s",
-                self.unit,
-                progress.iteration,
-                progress.target,
-                progress.best_end,
-                progress.end,
-                progress.used,
-                self.started.elapsed().as_secs_f64()
-            );
-        }
-        None
     }
 
     fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
@@ -150,6 +139,7 @@ fn read_walk_cache(args: &PackArgs, settings: &Settings) -> Result<Option<WalkCa
 }
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
+    let started = Instant::now();
     if args.output == Path::new("-") {
         return Err(Failure("pack writes its checkpoints to -o: give a file, not `-`".to_owned()));
     }
@@ -173,6 +163,9 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         ));
     }
     let settings = settings(args.run.preset, &args.run.set)?;
+    // `--time` counts from here: reading the inputs is part of the run.
+    let reserve = reserve(&settings, args.time);
+    let stop = Stop::install_reserving(args.time, reserve)?;
     crate::output::check_checkpoint_file(&args.output)?;
     // A resumed recipe may be continued in place (`--resume r.csv -o r.csv`); the lists it
     // reads may not be replaced by it.
@@ -181,7 +174,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     let walk_cache = read_walk_cache(&args, &settings)?;
     let references = ReferenceSet::new();
     if let Some(members) = args.portfolio {
-        return run_portfolio(&args, &references, &settings, members, walk_cache);
+        return run_portfolio(&args, (&references, &settings), members, walk_cache, (&stop, started));
     }
     let command = reproduce_command(&args, &settings, args.shard, args.iterations);
     let mut iterations = args.iterations;
@@ -223,7 +216,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         searched: read_searched(searched_files, seed)?,
         walk_cache: walk_cache.clone(),
     };
-    let mut watch = Watch::new(&references, &args, "iteration")?;
+    let mut watch = Watch::new(&references, &args, "iteration", (stop.clone(), started));
     // Every input is read and checked: what the run starts from can be said now (not before an
     // error about a later input).
     if let (Some(path), Some(cache)) = (&args.walk_cache, &walk_cache) {
@@ -234,11 +227,27 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     }
     watch.walk_cache = args.walk_cache.as_deref().map(|path| (path, walk_cache));
     note!("placing every square, then {iterations} iterations");
-    let stop = watch.stop.clone();
+    if let Some(seconds) = args.time {
+        note!(
+            "--time {seconds}: the search ends {:.1} s before it, to finish and write the table",
+            reserve.finishing + reserve.writing
+        );
+    }
     let params = member_params(&settings, args.shard);
-    let mut result = run_packer(&references, start, params, &plan, &mut watch, stop.flag());
+    let meter = Meter::new();
+    let control = Control { stop: stop.flag(), finish: stop.finish_flag(), meter: &meter };
+    let every = Duration::from_secs_f64(args.progress);
+    let mut result = with_progress((&meter, &stop, started), every, || {
+        run_packer(&references, start, params, &plan, &mut watch, control)
+    });
     if let Ok(Finished { bishop_lines: Some((before, after)), .. }) = &result {
         note!("bishops' cache lines: {before} -> {after}");
+    }
+    if let (Ok(Finished { recipe: Recipe { checkpoint: Some(checkpoint), .. }, complete: false, .. }), Some(reason)) =
+        (&result, stop.reason())
+        && checkpoint.stopped.starts_with(SUSPENDED)
+    {
+        note!("{}: stopped while walking again; the suspended state is kept as it was", reason.describe());
     }
     if let Ok(finished) = &mut result
         && let Some(budget) = time_stop_as_budget(&args, &settings, finished)
@@ -259,13 +268,68 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
 /// [`equivalent_budget`]).
 fn time_stop_as_budget(args: &PackArgs, settings: &Settings, finished: &mut Finished) -> Option<u64> {
     let checkpoint = finished.recipe.checkpoint.as_mut()?;
-    if !checkpoint.stopped.starts_with(Reason::Time.describe()) {
+    // A run the time limit cut in its construction or its compaction is no budget's run.
+    if !finished.complete || !checkpoint.stopped.starts_with(Reason::Time.describe()) {
         return None;
     }
     let budget = equivalent_budget(finished.iteration, settings.restart_every, args.resume.is_some())?;
     checkpoint.stopped = "budget".to_owned();
     finished.recipe.command = Some(reproduce_command(args, settings, args.shard, budget));
     Some(budget)
+}
+
+/// The part of `--time` that `pack` keeps for the work after its search ([`Reserve`]): 2.5 s
+/// to place in haste the squares a cut construction left (about a second when none has a
+/// candidate yet), with the bishops' compaction a tenth of the limit more (at most 120 s in
+/// all, and at most half the limit), and 0.25 s to write the table. A compaction the finish
+/// flag cuts leaves a table that no `--iterations` budget reproduces (its recipe says so);
+/// the tenth lets it finish in long runs (about 100 s for the `record` preset's 2,000,000
+/// draws per bishop), whose recipes then record the budget they reached.
+fn reserve(settings: &Settings, seconds: Option<f64>) -> Reserve {
+    let Some(limit) = seconds else { return Reserve::default() };
+    let compaction = if settings.compact_bishops > 0 { limit / 10.0 } else { 0.0 };
+    Reserve { finishing: (2.5 + compaction).min(120.0).min(limit / 2.0), writing: 0.25_f64.min(limit / 10.0) }
+}
+
+/// Runs `work` while a thread prints where the run `meter` counts is on stderr: within a
+/// second, then every `every`, until `work` returns.
+fn with_progress<T>((meter, stop, started): (&Meter, &Stop, Instant), every: Duration, work: impl FnOnce() -> T) -> T {
+    let (done, finished) = channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut wait = every.min(Duration::from_secs(1));
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
+                note!("{}", progress_line(&meter.read(), started.elapsed(), stop.time_left()));
+                wait = every;
+            }
+        });
+        let result = work();
+        drop(done);
+        result
+    })
+}
+
+/// A progress line: the phase, the squares (and walks) done of how many, the table so far, the
+/// time since the start and the time left.
+fn progress_line(reading: &Reading, elapsed: Duration, left: Option<Duration>) -> String {
+    let (done, of) = reading.squares;
+    let table = |end: u64| if end > 0 { format!(", table {end} entries") } else { String::new() };
+    let what = match reading.phase {
+        Phase::Start => "starting".to_owned(),
+        Phase::Walks => {
+            format!("walks: {done} of {of} squares walked, {} of {} walks", reading.walks.0, reading.walks.1)
+        }
+        Phase::Construction => format!("construction: {done} of {of} squares placed{}", table(reading.end)),
+        Phase::Completion => format!("placing in haste: {done} of {of} squares placed{}", table(reading.end)),
+        Phase::Iterations => format!(
+            "iteration {} of {}: best {} entries, now {}, {} slots used",
+            reading.iteration.0, reading.iteration.1, reading.best_end, reading.end, reading.used
+        ),
+        Phase::Compaction => format!("bishops' compaction: {done} of {of} squares{}", table(reading.best_end)),
+        Phase::End => "writing the table".to_owned(),
+    };
+    let left = left.map_or(String::new(), |left| format!(", {:.0} s left", left.as_secs_f64()));
+    format!("{what}, {:.0} s{left}", elapsed.as_secs_f64())
 }
 
 /// The budget whose run ends as one that a time limit stopped at iteration `stopped` (counted
@@ -338,21 +402,13 @@ fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Resul
 }
 
 impl<'a> Watch<'a> {
-    fn new(references: &'a ReferenceSet, args: &'a PackArgs, unit: &'static str) -> Result<Self, Failure> {
-        let started = Instant::now();
-        // Progress within a second of the start, then every --progress seconds.
-        let every = Duration::from_secs_f64(args.progress);
-        Ok(Watch {
-            references,
-            output: &args.output,
-            started,
-            stop: Stop::install(args.time)?,
-            every,
-            next_progress: started + every.min(Duration::from_secs(1)),
-            unit,
-            written: None,
-            walk_cache: None,
-        })
+    fn new(
+        references: &'a ReferenceSet,
+        args: &'a PackArgs,
+        unit: &'static str,
+        (stop, started): (Stop, Instant),
+    ) -> Self {
+        Watch { references, output: &args.output, started, stop, unit, written: None, walk_cache: None }
     }
 
     /// The end of a run that returned `result`: its last line, or why it wrote nothing.
@@ -397,17 +453,18 @@ fn read_checked_recipe(path: &Path, references: &ReferenceSet) -> Result<Recipe,
     Ok(recipe)
 }
 
-/// Keeps the last recipe a run hands out, in memory.
-struct Keep(Option<Recipe>, Option<WalkCache>);
+/// Keeps the last recipe a run hands out, in memory; ends the run when `stop` says so.
+struct Keep<'a>(Option<Recipe>, Option<WalkCache>, &'a Stop);
 
-impl Observer for Keep {
+impl Observer for Keep<'_> {
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
         self.0 = Some(best.clone());
         Ok(())
     }
 
     fn poll(&mut self, _: &Progress) -> Option<Halt> {
-        None
+        // The portfolio writes nothing then: the run need only end.
+        self.2.reason().map(|reason| Halt::End(reason.describe().to_owned()))
     }
 
     fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
@@ -421,15 +478,14 @@ impl Observer for Keep {
 /// writes.
 fn run_portfolio(
     args: &PackArgs,
-    references: &ReferenceSet,
-    settings: &Settings,
+    (references, settings): (&ReferenceSet, &Settings),
     members: u64,
     mut walk_cache: Option<WalkCache>,
+    (stop, started): (&Stop, Instant),
 ) -> Result<Outcome, Failure> {
     if args.resume.is_some() || args.continue_run {
         return Err(Failure("--portfolio runs its members from scratch: no --resume or --continue".to_owned()));
     }
-    let stop = Stop::install(args.time)?;
     // Read once: every member places the same searched squares.
     let searched = read_searched(&args.searched, args.run.seed)?;
     let mut recipes = Vec::new();
@@ -444,15 +500,14 @@ fn run_portfolio(
             searched: searched.clone(),
             walk_cache: walk_cache.clone(),
         };
-        let mut keep = Keep(None, None);
-        let result = run_packer(
-            references,
-            new_start(args, settings),
-            member_params(settings, Some(shard)),
-            &plan,
-            &mut keep,
-            stop.flag(),
-        );
+        let mut keep = Keep(None, None, stop);
+        let meter = Meter::new();
+        let control = Control { stop: stop.flag(), finish: stop.finish_flag(), meter: &meter };
+        let every = Duration::from_secs_f64(args.progress);
+        let result = with_progress((&meter, stop, started), every, || {
+            let params = member_params(settings, Some(shard));
+            run_packer(references, new_start(args, settings), params, &plan, &mut keep, control)
+        });
         if let Some(reason) = stop.reason() {
             note!("{}: the portfolio is incomplete; nothing written", reason.describe());
             return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
