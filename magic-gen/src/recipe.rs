@@ -262,7 +262,7 @@ impl Recipe {
             lines.push(format!("`magic-gen verify --rederive {file}` re-derives every row (docs/auditing.md):"));
             // Measured (threads' CPU clocks) on the project's 2-core machine for the shipped recipes.
             lines.push(
-                "  on average 0.1 to 0.3 CPU-s a walk row, 1.1 an annealed row, 11 a sweep shard; 143 CPU-s for all four."
+                "  on average 0.1 to 0.3 CPU-s a walk row, 1.1 an annealed row, 11 a sweep shard; 143 CPU-s for the four shipped recipes."
                     .to_owned(),
             );
         }
