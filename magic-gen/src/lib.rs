@@ -6,11 +6,13 @@
 //! * [`table`]: the fancy layout (one flat attack array, an entry per square).
 //! * [`verify`](mod@verify): the exhaustive check against the reference.
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
-//! * [`emit`]: a verified table set as Rust or C source (through `build-support`).
+//! * `emit` (feature `cli`): any layout's verified tables as self-contained Rust or C source.
 //! * [`layout`]: the layout registry; [`layouts`]: every table layout, built, checked and rendered.
 //! * [`magic_set`]: a set of magics in any layout, placed and checked; [`records`]: published
 //!   tables; [`recipe`]: the recipes this project ships its long searches' tables as.
-//! * `dense` (feature `pack`): the dense packer of the black and fixed-shift tables.
+//! * `dense` (feature `pack`): the dense packer of the black and fixed-shift tables;
+//!   `search::exhaustive` (feature `sweep`): the exhaustive sweeps. The `magic-tables` build
+//!   script turns every feature off, so a dependent's build compiles none of the record hunting.
 //!
 //! ```
 //! use magic_gen::{ReferenceSet, SeedPlan, generate_fancy};
@@ -33,11 +35,15 @@
 /// Version of this crate, as generated headers name it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod atomic_write;
 #[cfg(feature = "pack")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod dense;
 pub mod diagram;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod emit;
 mod error;
 #[cfg(feature = "cli")]
@@ -45,6 +51,8 @@ mod error;
 pub mod files;
 pub mod generate;
 pub mod geometry;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod input;
 pub mod layout;
 pub mod layouts;

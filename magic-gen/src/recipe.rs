@@ -127,7 +127,7 @@ pub struct RecipeRow {
     /// The shard of the sweep that lists a swept magic of a packed recipe (`sweep:N@I/S`: magic
     /// `N` of the list of `magic-gen sweep --shard I/S`), so that re-deriving it costs that
     /// shard, not the whole sweep; `None` for a whole sweep's list (`sweep:N`).
-    pub sweep_shard: Option<crate::search::exhaustive::Shard>,
+    pub sweep_shard: Option<crate::search::sweep_shard::Shard>,
     /// A black magic of the random search (`search:N` in the `k` column of a packed recipe
     /// with per-square bits): the `N`-th candidate (1-based, `position`) of `magic-gen search
     /// --black --seed <the recipe's seed>` for the row's bits, re-derived from that stream like
@@ -144,7 +144,7 @@ pub struct RecipeRow {
     /// A black magic of the span search (`span:N` in the `k` column of a packed recipe with
     /// per-square bits, the magic in the `magic` column): candidate `N` (1-based, `position`)
     /// of the span stream of `magic-gen span` with the recipe's seed for the row's bits
-    /// ([`crate::search::span_stream`]). The build checks it.
+    /// (`search::span_stream`, feature `pack`). The build checks it.
     pub spanned: Option<u64>,
     /// The moves a span row's magic climbed from its candidate (`span:N+a.b.c`, see
     /// `magic_gen::dense::SpanSearch::derive`); empty for every other row.
@@ -686,7 +686,7 @@ fn parse_row(
             let (mut sweep_shard, mut walk_start) = (None, None);
             match (found, suffix) {
                 (Some(("sweep", _)), Some(shard)) => {
-                    let shard = shard.parse::<crate::search::exhaustive::Shard>();
+                    let shard = shard.parse::<crate::search::sweep_shard::Shard>();
                     sweep_shard = Some(shard.map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[2]))))?);
                 }
                 (Some(("walk", _)), Some(start)) => {
@@ -757,7 +757,7 @@ fn parse_row(
             let (field, sweep_shard) = match fields[3].split_once('@') {
                 Some((field, shard)) if field.starts_with("sweep:") => {
                     let shard = shard
-                        .parse::<crate::search::exhaustive::Shard>()
+                        .parse::<crate::search::sweep_shard::Shard>()
                         .map_err(|e| at_square(format!("`{}`: {e}", quote_prefix(fields[3]))))?;
                     (field, Some(shard))
                 }

@@ -157,7 +157,7 @@ pub enum Found {
         /// The black magic.
         magic: u64,
         /// The shard of the sweep whose list it is (`None`: the whole sweep's).
-        shard: Option<crate::search::exhaustive::Shard>,
+        shard: Option<crate::search::sweep_shard::Shard>,
     },
     /// Candidate `number` (1-based) of the span search (`magic-gen span`) with the packer's
     /// seed, and the magic: a recipe states the magic (`span:N` with the `magic` column) and the

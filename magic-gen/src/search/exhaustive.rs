@@ -221,53 +221,13 @@ impl core::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// One of `count` contiguous, disjoint ranges of first-field values that together cover them
-/// all (see [`ExhaustiveSearch::shard_range`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shard {
-    index: u64,
-    count: u64,
-}
-
-impl Shard {
-    /// The whole first field.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Shard `index` of `count` (`index < count`).
-    pub fn new(index: u64, count: u64) -> Result<Shard, Error> {
-        if index >= count {
-            return Err(Error::ShardOutOfRange { index, count });
-        }
-        Ok(Shard { index, count })
-    }
-
-    /// This shard's index.
-    pub fn index(self) -> u64 {
-        self.index
-    }
-
-    /// The number of shards the first field is split into.
-    pub fn count(self) -> u64 {
-        self.count
+impl From<ShardOutOfRange> for Error {
+    fn from(ShardOutOfRange { index, count }: ShardOutOfRange) -> Error {
+        Error::ShardOutOfRange { index, count }
     }
 }
 
-impl core::fmt::Display for Shard {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-impl core::str::FromStr for Shard {
-    type Err = String;
-
-    /// `I/N`.
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?} is not I/N"))?;
-        let parse = |v: &str| v.trim().parse::<u64>().map_err(|e| format!("shard {s:?}: {e}"));
-        Shard::new(parse(i)?, parse(n)?).map_err(|e| e.to_string())
-    }
-}
+pub use super::sweep_shard::{Shard, ShardOutOfRange};
 
 /// Where a shard's sweep stands: everything needed to resume it, and its results so far. Only
 /// first-field values searched to the end are counted in it.
@@ -1026,8 +986,8 @@ impl ExhaustiveSearch {
     /// `i` of `N`. Consecutive shards meet, and together they cover `0..V` once.
     pub fn shard_range(&self, shard: Shard) -> Range<u64> {
         let v = u128::from(self.first_field_values());
-        let at = |i: u64| (v * u128::from(i) / u128::from(shard.count)) as u64;
-        at(shard.index)..at(shard.index + 1)
+        let at = |i: u64| (v * u128::from(i) / u128::from(shard.count())) as u64;
+        at(shard.index())..at(shard.index() + 1)
     }
 
     /// The cursor of a shard not yet started.
@@ -2184,7 +2144,7 @@ mod tests {
         assert_eq!(ExhaustiveSearch::new(rook, a1, 5).unwrap_err(), Error::BitsOutOfRange { bits: 5, min: 6, max: 12 });
         assert!(ExhaustiveSearch::new(rook, a1, 13).is_err());
         assert!(ExhaustiveSearch::new(rook, a1, 6).is_ok());
-        assert_eq!(Shard::new(3, 3), Err(Error::ShardOutOfRange { index: 3, count: 3 }));
+        assert_eq!(Shard::new(3, 3).map_err(Error::from), Err(Error::ShardOutOfRange { index: 3, count: 3 }));
         assert_eq!("2/5".parse::<Shard>(), Shard::new(2, 5).map_err(|e| e.to_string()));
         assert!("5/5".parse::<Shard>().is_err() && "x".parse::<Shard>().is_err());
         let s = small_real();

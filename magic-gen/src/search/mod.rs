@@ -7,11 +7,20 @@
 
 pub mod climb_stream;
 pub mod dense_stream;
+// The exhaustive sweeps and the searches from the top: record hunting, which the build never
+// calls.
+#[cfg(feature = "sweep")]
+#[cfg_attr(docsrs, doc(cfg(feature = "sweep")))]
 pub mod exhaustive;
 pub mod few_term_stream;
+#[cfg(feature = "sweep")]
 mod from_top;
+// The span search's stream, for the packer's span lists.
+#[cfg(feature = "pack")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod span_stream;
 mod stream;
+pub mod sweep_shard;
 pub mod term_sums;
 pub mod terms;
 mod tester;

@@ -179,6 +179,7 @@ impl FromStr for TermSum {
 /// The enumeration of one mask's term sums for `bits` index bits, at most `most_terms` terms and
 /// a cost of at most `bound` slots (the module's definition).
 #[derive(Clone, Debug)]
+#[cfg(feature = "pack")]
 pub struct TermSums {
     mask: u64,
     most_terms: usize,
@@ -190,6 +191,7 @@ pub struct TermSums {
     mask_bits: Vec<u32>,
 }
 
+#[cfg(feature = "pack")]
 impl TermSums {
     /// The sums of `mask` (not empty) for `bits` index bits (1 to 16), with 1 to `most_terms`
     /// terms (at most [`MAX_TERMS`]) and a cost of at most `bound` slots.
@@ -269,8 +271,6 @@ impl TermSums {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use magic_tables_core::geometry::relevant_mask;
-    use magic_tables_core::{Slider, Square};
 
     fn sum(text: &str) -> TermSum {
         text.parse().unwrap()
@@ -295,7 +295,11 @@ mod tests {
     /// sum the pruning could wrongly drop (all within budget) is listed; and the count is what
     /// a plain enumeration of all sums with the cost filter gives.
     #[test]
+    #[cfg(feature = "pack")]
     fn the_enumeration_lists_exactly_the_sums_within_budget() {
+        use magic_tables_core::geometry::relevant_mask;
+        use magic_tables_core::{Slider, Square};
+
         let square: Square = "d4".parse().unwrap();
         let mask = relevant_mask(Slider::Bishop, square);
         let sums = TermSums::new(mask, 9, 2, 300).unwrap();
