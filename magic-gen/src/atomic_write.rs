@@ -79,6 +79,14 @@ fn replace_file(target: &Path, bytes: &[u8], permissions: Option<std::fs::Permis
     written
 }
 
+/// Whether a new file can be made in `dir`: one of a name no file has yet (as the whole-or-nothing
+/// write makes), created and removed at once. A file left by another run is never in the way.
+pub fn probe_dir(dir: &Path) -> std::io::Result<()> {
+    let (probe, file) = create_temp(dir, "magic-gen-probe")?;
+    drop(file);
+    std::fs::remove_file(probe)
+}
+
 /// A new file `.<name>.<pid>.<n>.tmp` in `dir`, created exclusively.
 fn create_temp(dir: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::File)> {
     let mut options = std::fs::OpenOptions::new();
@@ -90,7 +98,7 @@ fn create_temp(dir: &Path, name: &str) -> std::io::Result<(PathBuf, std::fs::Fil
         let temp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
         match options.open(&temp) {
             Ok(file) => return Ok((temp, file)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 1000 => attempt += 1,
             Err(e) => return Err(e),
         }
     }
@@ -120,6 +128,25 @@ mod tests {
         }
         assert_eq!(std::fs::read(dir.join("out.txt.tmp")).unwrap(), b"stray");
         assert!(write_file(&dir, b"x").is_err());
+        // Stale probe and temporary files of this very process id are never in the way.
+        let pid = std::process::id();
+        for stale in [
+            format!(".magic-gen-probe.{pid}.0.tmp"),
+            format!(".magic-gen-probe.{pid}.1.tmp"),
+            format!(".out.txt.{pid}.0.tmp"),
+        ] {
+            std::fs::write(dir.join(&stale), b"stale").unwrap();
+        }
+        probe_dir(&dir).unwrap();
+        write_file(&file, b"four").unwrap();
+        assert_eq!(std::fs::read(&file).unwrap(), b"four");
+        for stale in [
+            format!(".magic-gen-probe.{pid}.0.tmp"),
+            format!(".magic-gen-probe.{pid}.1.tmp"),
+            format!(".out.txt.{pid}.0.tmp"),
+        ] {
+            std::fs::remove_file(dir.join(stale)).unwrap();
+        }
         let leftovers = std::fs::read_dir(&dir).unwrap().filter(|e| {
             e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp")
                 && e.as_ref().unwrap().file_name() != "out.txt.tmp"

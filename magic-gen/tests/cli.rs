@@ -838,7 +838,7 @@ fn verify_options_for_lists_are_refused_with_sets() {
 /// A set that does not verify is a negative result (exit 1), for `emit` and for `merge`, and
 /// nothing is written.
 #[test]
-fn a_table_that_does_not_verify_exits_1() {
+fn magics_that_do_not_make_the_table_are_bad_input_to_emit_and_merge() {
     let good = run(&["search"], 0).0;
     // Rook e4's magic (the first `"square": "e4"` is the rook's: stream order) replaced by 1.
     let start = good.find("\"square\": \"e4\"").unwrap();
@@ -2505,6 +2505,83 @@ fn outputs_never_replace_inputs() {
         ],
         &["--walk-cache", "give the walks a file of their own"],
     );
+    // Nor when neither exists yet: the run would write the walks, then the recipe over them.
+    let absent = format!("{}/./absent.csv", dir.path().display());
+    bad_input(
+        &["pack", "--layout", "black", "--walk-cache", &absent, "-o", &path("absent.csv")],
+        &["--walk-cache", "give the walks a file of their own"],
+    );
+    assert!(!Path::new(&path("absent.csv")).exists());
+    // span's inputs: the list it anneals, the walks it climbs from.
+    let e4 = ["span", "--slider", "rook", "--square", "e4"];
+    run(&[&e4[..], &["--candidates", "20000", "-o", &path("list.csv")]].concat(), 0);
+    let list = std::fs::read(path("list.csv")).unwrap();
+    for output in [format!("{}/./list.csv", dir.path().display()), path("list.csv")] {
+        bad_input(
+            &[&e4[..], &["--from", &path("list.csv"), "--anneal", "1000", "-o", &output]].concat(),
+            &["is the input --from"],
+        );
+        bad_input(
+            &[&e4[..], &["--walks", &path("list.csv"), "--climb", "10", "-o", &output]].concat(),
+            &["is the input --walks"],
+        );
+    }
+    assert_eq!(std::fs::read(path("list.csv")).unwrap(), list);
+}
+
+/// A stop that keeps nothing (span's term sums, climbs from walks, annealing: their lists are
+/// written whole) is not a success: exit 1, and no file.
+#[test]
+fn a_time_limit_that_keeps_nothing_exits_1_without_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let c1 = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7"];
+    run(&[&c1[..], &["--candidates", "20000", "-o", &path("list.csv")]].concat(), 0);
+    for (args, output) in [
+        (vec!["--terms", "8", "--bound", "32", "--time", "0.5"], "sums.csv"),
+        (vec!["--from", &path("list.csv"), "--anneal", "68719476736", "--time", "0.5"], "annealed.csv"),
+    ] {
+        let started = std::time::Instant::now();
+        let (_, stderr) = run(&[&c1[..], &args, &["-o", &path(output)]].concat(), 1);
+        assert!(stderr.contains("nothing was written"), "{stderr}");
+        assert!(!Path::new(&path(output)).exists(), "{args:?}");
+        // Stopped within the time a loaded machine needs, not when the work would end.
+        assert!(started.elapsed().as_secs_f64() < 20.0, "{args:?}: {:?}", started.elapsed());
+    }
+}
+
+/// An option of another mode is refused, not ignored, whatever else is given (clap lets a
+/// `requires` go when its target conflicts with an argument given).
+#[test]
+fn span_options_of_another_mode_are_refused() {
+    let e4 = ["span", "--slider", "rook", "--square", "e4", "--candidates", "10", "-o", "never.csv"];
+    for extra in
+        [&["--bound", "5"][..], &["--from", "l.csv"], &["--chains", "3"], &["--starts", "2"], &["--rounds", "2"]]
+    {
+        let (stdout, stderr) = run(&[&e4[..], extra].concat(), 2);
+        assert!(stdout.is_empty() && stderr.starts_with("error: "), "{extra:?}: {stderr}");
+    }
+    assert!(!Path::new("never.csv").exists());
+}
+
+/// `pack --continue` starts a run over an empty output file (as its help says), and refuses a
+/// file that is not one of its sealed checkpoints (its checksum line dropped).
+#[test]
+fn pack_continue_starts_over_an_empty_file_and_refuses_unsealed_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.csv");
+    let out = out.to_str().unwrap();
+    let args =
+        ["pack", "--layout", "fixed-shift", "--preset", "classic", "--iterations", "200", "--continue", "-o", out];
+    std::fs::write(out, "").unwrap();
+    let (_, stderr) = run(&args, 0);
+    assert!(stderr.contains("is empty: starting"), "{stderr}");
+    let sealed = std::fs::read_to_string(out).unwrap();
+    assert!(magic_gen::text::is_sealed(&sealed));
+    let unsealed = magic_gen::text::unseal(&sealed).unwrap().replace("# iteration=", "# iteration=1");
+    std::fs::write(out, &unsealed).unwrap();
+    bad_input(&args, &["--continue", "r.csv", "not a checkpoint of magic-gen pack"]);
+    assert_eq!(std::fs::read_to_string(out).unwrap(), unsealed);
 }
 
 /// A file name that would break a recorded command line or a generated header is refused
@@ -2664,4 +2741,25 @@ fn sweep_lists_are_checked_on_read() {
 fn checkpoints_need_a_regular_file() {
     bad_input(&["pack", "--layout", "black", "-o", "/dev/null"], &["/dev/null: not a regular file"]);
     bad_input(&["walk", "--layout", "black", "--shard", "0/128", "-o", "/dev/null"], &["not a regular file"]);
+}
+
+/// `verify --rederive` of a row that claims 2^36 moves of annealing is bounded by `--time` (and
+/// by signals): it ends on time with exit 1, saying the recipes were not re-derived.
+#[test]
+fn rederiving_ends_on_time_whatever_a_row_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.recipe.csv");
+    let text = std::fs::read_to_string(shipped("black_variable.recipe.csv")).unwrap();
+    let row = text.lines().find(|line| line.contains('~')).expect("an annealed row");
+    let at = row.find('~').unwrap();
+    let chain = &row[at + 1..at + 1 + row[at + 1..].find('.').unwrap()];
+    let rest = &row[at..];
+    let end = at + rest.find(',').unwrap();
+    let long = format!("{}~{chain}.68719476736{}", &row[..at], &row[end..]);
+    std::fs::write(&file, text.replace(row, &long)).unwrap();
+    let started = std::time::Instant::now();
+    let (_, stderr) = run(&["verify", "--rederive", "--time", "2", file.to_str().unwrap()], 1);
+    assert!(stderr.contains("stopped while re-deriving"), "{stderr}");
+    assert!(started.elapsed().as_secs_f64() < 30.0, "{:?}", started.elapsed());
+    bad_input(&["verify", "--time", "2", file.to_str().unwrap()], &["--rederive"]);
 }

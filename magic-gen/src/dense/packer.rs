@@ -278,7 +278,7 @@ impl Packer {
     /// every few milliseconds; `meter` counts the squares and walks done): `Ok(None)` when every
     /// square walked, `Ok(Some(done))` when stopped, with the walks of the squares that finished
     /// (for a cache). A stopped packer keeps those squares' walks in their pools, and none of
-    /// the others: enough to place every square in haste ([`Packer::complete_unless`]), not to
+    /// the others: enough to place every square in haste ([`Packer::complete`]), not to
     /// go on with the run.
     pub fn walk_unless(
         &mut self,
@@ -492,7 +492,7 @@ impl Packer {
         let walk_magic = self
             .walk_number(pair, number, Some(start), &AtomicBool::new(false))
             .ok_or_else(|| format!("stream position {start} starts no walk in this run"))?;
-        match self.replay_walk_climb(occupancies, pair, (number, start), walk_magic, climb)? {
+        match self.replay_walk_climb(occupancies, pair, (number, start), walk_magic, climb, &AtomicBool::new(false))? {
             Some(climbed) if climbed == magic => Ok(()),
             Some(climbed) => {
                 Err(format!("gives {climbed:#018X} in this run, not {magic:#018X} (other walk settings?)"))
@@ -505,8 +505,9 @@ impl Packer {
     /// `walk_magic`, [`Packer::walk_number`]) climbed by `climb`
     /// ([`super::SpanSearch::derive_walked`] with this run's seed and the pair's bits), then
     /// annealed by `anneal` ([`super::SpanSearch::derive_annealed`]): `None` if a move does
-    /// not better it by a walk climb's rule or the annealing does not end there. What `pack`
-    /// checks and `verify --rederive` re-derives of a `walk:N@K+a.b.c` (`…~j.m`) row.
+    /// not better it by a walk climb's rule or the annealing does not end there, or `stop` was
+    /// raised during the annealing. What `pack` checks and `verify --rederive` re-derives of a
+    /// `walk:N@K+a.b.c` (`…~j.m`) row.
     pub fn replay_walk_climb(
         &self,
         occupancies: &crate::geometry::Occupancies,
@@ -514,12 +515,13 @@ impl Packer {
         (number, start): (u64, u64),
         walk_magic: u64,
         (climb, anneal): (&super::ClimbPath, Option<super::Anneal>),
+        stop: &AtomicBool,
     ) -> Result<Option<u64>, String> {
         let search = super::SpanSearch::new(occupancies, self.bits[pair])?;
         let climbed =
             search.derive_walked(self.seed, (number, start), walk_magic, climb, &mut CandidateTester::default());
         let found = match (climbed, anneal) {
-            (Some(climbed), Some(anneal)) => search.derive_annealed(self.seed, climbed, anneal),
+            (Some(climbed), Some(anneal)) => search.derive_annealed(self.seed, climbed, anneal, stop),
             (climbed, _) => climbed,
         };
         Ok(found.map(|found| found.magic))
@@ -871,11 +873,53 @@ impl Packer {
     /// What a run stopped before it placed every square does instead, so that it still has a
     /// table: each square not placed yet, in the construction's order, at its best fit among
     /// its pool (its finished walks, what the construction drew), or, if that is empty, at the
-    /// best fit among the first valid candidates of its stream (a batch of draws). Fast (about
-    /// a second when no square has a candidate yet) and deterministic, given what the run had
-    /// when it stopped. Stops when `stop` is raised; returns whether every square was placed.
-    pub fn complete_unless(&mut self, stop: &AtomicBool, meter: &Meter) -> bool {
-        self.place_unplaced(Phase::Completion, (0, 0), stop, meter)
+    /// best fit among the first valid candidates of its stream (a batch of draws): about a
+    /// second when no square has a candidate yet, more on a busy machine. Once `finish` is
+    /// raised, the squares still unplaced take the first candidate of their pool (or the first
+    /// valid one of their stream) at its lowest fit, one fit each, so the run ends on time
+    /// whatever the load. Returns whether every square was placed (false only if the board has
+    /// no room left for one).
+    pub fn complete(&mut self, finish: &AtomicBool, meter: &Meter) -> bool {
+        if self.place_unplaced(Phase::Completion, (0, 0), finish, meter) {
+            return true;
+        }
+        for pair in 0..self.squares.len() {
+            if self.placed[pair].is_some() {
+                continue;
+            }
+            let candidate = match self.pools[pair].first() {
+                Some(candidate) => candidate.clone(),
+                None => self.draw_first_valid(pair),
+            };
+            let Some(start) = self.board.lowest_fit(&candidate, candidate.low as usize, CAPACITY) else {
+                return false;
+            };
+            self.place(pair, candidate, start);
+            let end = self.table_end();
+            meter.table(end, self.used_slots(), end);
+            meter.square_done();
+        }
+        true
+    }
+
+    /// The first valid candidate of pair `pair`'s stream from its cursor on (added to its pool,
+    /// as every valid candidate drawn is).
+    fn draw_first_valid(&mut self, pair: usize) -> Candidate {
+        let mut stream = self.candidates(pair, self.terms.get(pair), self.cursors[pair]);
+        let data = &self.squares[pair];
+        let mut drawn = 0;
+        let candidate = loop {
+            let (position, magic) = stream.next().expect("the stream is endless");
+            drawn += 1;
+            if self.tester.is_valid(data, magic) {
+                break self.tester.candidate(data, position, magic);
+            }
+        };
+        self.valid += 1;
+        self.cursors[pair] += drawn;
+        self.drawn += drawn;
+        insert_pool(&mut self.pools[pair], candidate.clone(), &self.params);
+        candidate
     }
 
     /// Places every unplaced square (rooks by mask size, then bishops), each at its best fit

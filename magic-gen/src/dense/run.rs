@@ -30,11 +30,11 @@ pub struct Control<'a> {
     /// Raised to end the search: every long loop (a walk, the construction's draws, the
     /// iterations through [`Observer::poll`]) looks at it within milliseconds, and the run then
     /// finishes with what it has: a construction it cut is completed in haste
-    /// ([`Packer::complete_unless`]), the bishops are compacted.
+    /// ([`Packer::complete`]), the bishops are compacted.
     pub stop: &'a AtomicBool,
     /// Raised (with or after `stop`) to end that finishing work too: the run then hands out
-    /// what it has at once, the best placement with the bishops compacted so far, or nothing if
-    /// some square is not placed yet ([`STOPPED_EARLY`]).
+    /// what it has at once, the best placement with the bishops compacted so far, its unplaced
+    /// squares (if any) at first fits.
     pub finish: &'a AtomicBool,
     /// Where the run is, for progress lines.
     pub meter: &'a Meter,
@@ -310,7 +310,8 @@ fn stop_reason(observer: &mut dyn Observer, progress: &Progress) -> String {
 }
 
 /// The end of a run whose stop flag cut its walks or its construction: the squares not placed
-/// yet are placed in haste ([`Packer::complete_unless`], until the finish flag), and that
+/// yet are placed in haste ([`Packer::complete`]: best fits until the finish flag, then first
+/// fits), and that
 /// placement is the run's table, neither improved nor compacted; its `# stopped=` says where
 /// the run was cut.
 fn completed_in_haste(
@@ -321,7 +322,7 @@ fn completed_in_haste(
     Control { finish, meter, .. }: Control<'_>,
 ) -> Result<Finished, String> {
     let placed = packer.placed.iter().flatten().count();
-    if !packer.complete_unless(finish, meter) {
+    if !packer.complete(finish, meter) {
         return Err(STOPPED_EARLY.to_owned());
     }
     let reason = stop_reason(observer, &progress_of(&packer, packer.iteration, packer.table_end()));

@@ -390,12 +390,7 @@ impl SpanSearch {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let mut kept: Vec<SpanFound> = Vec::new();
-        let mut seen = 0u64;
-        let finished = sums.each_from(root, &mut |terms, _| {
-            seen += 1;
-            if seen.is_multiple_of(1 << 16) && stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return false;
-            }
+        let finished = sums.each_from(root, stop, &mut |terms, _| {
             for half in [false, true] {
                 let sum = TermSum::new(terms, half).expect("the enumeration's sums are term sums");
                 if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {

@@ -36,6 +36,7 @@
 //! the start's name, its chain and the move that found it (`walk:12@3071+5.880.90211~2.1789112`).
 
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
 
 use crate::reference::ReferenceSet;
 use crate::text::quote_prefix;
@@ -139,7 +140,7 @@ impl SpanList {
                 format!("{} {}: {} anneals no magic of the list", self.slider, self.square, found.name())
             })?;
             self.check_found(search, start)?;
-            let derived = search.derive_annealed(self.seed, *start, anneal);
+            let derived = search.derive_annealed(self.seed, *start, anneal, &AtomicBool::new(false));
             return self.agree(found, derived, (&found.name(), "of the annealing", "not its best"));
         }
         let derived = match (found.sum, found.walk) {

@@ -37,6 +37,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+#[cfg(feature = "pack")]
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most terms a sum has.
 pub const MAX_TERMS: usize = 8;
@@ -191,6 +193,13 @@ pub struct TermSums {
     mask_bits: Vec<u32>,
 }
 
+/// The sums an enumeration has visited, and the flag that ends it.
+#[cfg(feature = "pack")]
+struct Visits<'a> {
+    count: u64,
+    stop: &'a AtomicBool,
+}
+
 #[cfg(feature = "pack")]
 impl TermSums {
     /// The sums of `mask` (not empty) for `bits` index bits (1 to 16), with 1 to `most_terms`
@@ -226,15 +235,27 @@ impl TermSums {
     }
 
     /// Calls `listed` with every listed sum (half a slot not added) whose first term is root
-    /// `root`, and its value, in the enumeration's order, until it returns `false`. Returns
-    /// whether the enumeration ran to its end.
-    pub fn each_from(&self, root: usize, listed: &mut impl FnMut(&[Term], u64) -> bool) -> bool {
+    /// `root`, and its value, in the enumeration's order, until it returns `false` or `stop` is
+    /// raised (looked at every few thousand sums visited, listed or not: a root can visit
+    /// millions it does not list). Returns whether the enumeration ran to its end.
+    pub fn each_from(&self, root: usize, stop: &AtomicBool, listed: &mut impl FnMut(&[Term], u64) -> bool) -> bool {
         let mut path = Vec::with_capacity(self.most_terms);
         path.push(self.terms[root]);
-        self.visit(&mut path, self.terms[root].value(), listed)
+        let mut visits = Visits { count: 0, stop };
+        self.visit(&mut path, self.terms[root].value(), &mut visits, listed)
     }
 
-    fn visit(&self, path: &mut Vec<Term>, value: u64, listed: &mut impl FnMut(&[Term], u64) -> bool) -> bool {
+    fn visit(
+        &self,
+        path: &mut Vec<Term>,
+        value: u64,
+        visits: &mut Visits<'_>,
+        listed: &mut impl FnMut(&[Term], u64) -> bool,
+    ) -> bool {
+        visits.count += 1;
+        if visits.count.is_multiple_of(1 << 12) && visits.stop.load(Ordering::Relaxed) {
+            return false;
+        }
         let last = path[path.len() - 1].exponent;
         // The part of the cost no later term changes: mask bits b > 63 - (last + 2).
         let next = u32::from(last) + 2;
@@ -258,7 +279,7 @@ impl TermSums {
         for i in from..self.terms.len() {
             let term = self.terms[i];
             path.push(term);
-            let going = self.visit(path, value.wrapping_add(term.value()), listed);
+            let going = self.visit(path, value.wrapping_add(term.value()), visits, listed);
             path.pop();
             if !going {
                 return false;
@@ -305,7 +326,7 @@ mod tests {
         let sums = TermSums::new(mask, 9, 2, 300).unwrap();
         let mut listed = Vec::new();
         for root in 0..sums.roots() {
-            sums.each_from(root, &mut |terms, value| {
+            sums.each_from(root, &AtomicBool::new(false), &mut |terms, value| {
                 listed.push((TermSum::new(terms, false).unwrap(), value));
                 true
             });

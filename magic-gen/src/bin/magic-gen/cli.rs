@@ -118,7 +118,7 @@ pub struct SpanArgs {
     #[arg(long, value_name = "CACHE", value_parser = parse_path, requires = "climb", conflicts_with = "continue_run")]
     pub walks: Option<PathBuf>,
     /// With --walks: climbs from each walk, each over moves of its own (1 to 1024).
-    #[arg(long, value_name = "R", default_value_t = 1, requires = "walks")]
+    #[arg(long, value_name = "R", default_value_t = 1, requires = "walks", conflicts_with = "candidates")]
     pub rounds: u64,
     /// List the square's term sums instead of the span stream's candidates: every magic that
     /// is a sum of 1 to K terms ±c·2^e (c 1 or 3, exponents at least 2 apart) with a cost of
@@ -128,7 +128,7 @@ pub struct SpanArgs {
     pub terms: Option<u64>,
     /// With --terms: the most cost of a sum, in slots (the summed index weights of the mask
     /// bits, which bound the span; 1 to the index range).
-    #[arg(long, value_name = "SLOTS", requires = "terms")]
+    #[arg(long, value_name = "SLOTS", requires = "terms", conflicts_with = "candidates")]
     pub bound: Option<u64>,
     /// Anneal the best magic of the span list --from instead (a list of this square, bits and
     /// seed): --chains chains of MOVES moves each, each with its own moves and window, that
@@ -137,14 +137,14 @@ pub struct SpanArgs {
     #[arg(long, value_name = "MOVES", requires = "from", conflicts_with_all = ["walks", "terms", "climb", "continue_run"])]
     pub anneal: Option<u64>,
     /// With --anneal: the span list whose best magic is annealed.
-    #[arg(long, value_name = "LIST", value_parser = parse_path, requires = "anneal")]
+    #[arg(long, value_name = "LIST", value_parser = parse_path, requires = "anneal", conflicts_with = "candidates")]
     pub from: Option<PathBuf>,
     /// With --anneal: chains, 1 to 64.
-    #[arg(long, value_name = "K", default_value_t = 8, requires = "anneal")]
+    #[arg(long, value_name = "K", default_value_t = 8, requires = "anneal", conflicts_with = "candidates")]
     pub chains: u32,
     /// With --anneal: the list's best S magics are starts; chains 8i to 8i + 7 anneal the
     /// (i mod S)-th best, each of the eight with its own window (1 to 64).
-    #[arg(long, value_name = "S", default_value_t = 1, requires = "anneal")]
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "anneal", conflicts_with = "candidates")]
     pub starts: usize,
     /// Worker threads, 1 to 256 [default: all cores]. Results do not depend on it.
     #[arg(long)]
@@ -351,6 +351,10 @@ pub struct VerifyArgs {
     /// sweep shard for `sweep:N@I/S`) and compare it with the magic the row states.
     #[arg(long, conflicts_with_all = ["slider", "square", "bits"])]
     pub rederive: bool,
+    /// With --rederive: stop after this many seconds; the rows not re-derived by then are
+    /// reported as such, and the exit status is 1 (a row may claim hours of annealing).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "rederive")]
+    pub time: Option<f64>,
 }
 
 /// Layout of the statistics.

@@ -50,15 +50,19 @@ pub fn check_writable(path: Option<&Path>) -> Result<(), Failure> {
     }
 }
 
-/// Refuses an output that is one of the inputs (`(flag, path)`), compared by file identity
-/// (device and inode, through links), not by name: `-o x.csv` against `--walk-cache ./x.csv`,
-/// a hard link or a symbolic link to it. Writing it would replace what the run reads, or has
-/// read, with another kind of file. An output that does not exist yet is no input.
+/// Refuses an output that is one of the inputs (`(flag, path)`): the same file by identity
+/// (device and inode, through links: a hard link or a symbolic link to it), or the same path
+/// once links, `.` and `..` are resolved, which also catches a file neither exists yet (`-o
+/// x.csv` against `--walk-cache ./x.csv`, which the run would write first). Writing it would
+/// replace what the run reads, or has read, with another kind of file. Every command with an
+/// output and file inputs calls this before any work.
 pub fn check_not_input(output: Option<&Path>, inputs: &[(&str, &Path)]) -> Result<(), Failure> {
     let Some(output) = output.filter(|path| *path != Path::new("-")) else { return Ok(()) };
-    let Some(written) = identity(output) else { return Ok(()) };
+    let (written, written_at) = (identity(output), resolved(output));
     for &(flag, input) in inputs {
-        if input != Path::new("-") && identity(input) == Some(written) {
+        let same_file = written.is_some() && identity(input) == written;
+        let same_path = written_at.is_some() && resolved(input) == written_at;
+        if input != Path::new("-") && (same_file || same_path) {
             return Err(Failure(format!(
                 "the output {} is the input {flag} {}: write the output to another file",
                 output.display(),
@@ -67,6 +71,21 @@ pub fn check_not_input(output: Option<&Path>, inputs: &[(&str, &Path)]) -> Resul
         }
     }
     Ok(())
+}
+
+/// Where `path` leads with every link, `.` and `..` resolved: the file, if it exists, else its
+/// resolved directory and its name (a file yet to be written). `None` if its directory does not
+/// exist either.
+fn resolved(path: &Path) -> Option<std::path::PathBuf> {
+    let target = magic_gen::atomic_write::resolve_links(path).ok()?;
+    if let Ok(file) = std::fs::canonicalize(&target) {
+        return Some(file);
+    }
+    let dir = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(target.file_name()?))
 }
 
 /// The device and inode of the file `path` names (following links), if it exists.
@@ -114,10 +133,8 @@ fn writable_dir(target: &Path) -> std::io::Result<()> {
     if !metadata.is_dir() {
         return Err(std::io::Error::other("its directory is not a directory"));
     }
-    // Ask the system: a probe file, created exclusively and removed at once.
-    let probe = dir.join(format!(".magic-gen-probe.{}", std::process::id()));
-    std::fs::OpenOptions::new().write(true).create_new(true).open(&probe)?;
-    std::fs::remove_file(&probe)
+    // Ask the system: a probe file of a name no other file has, created and removed at once.
+    magic_gen::atomic_write::probe_dir(dir)
 }
 
 /// Writes `text` to `path` whole or not at all ([`magic_gen::atomic_write`]), or prints it when

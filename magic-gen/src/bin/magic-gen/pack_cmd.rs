@@ -373,6 +373,20 @@ fn continued(args: &PackArgs, references: &ReferenceSet, command: &str) -> Resul
     if !path.exists() {
         return Ok(Continued::Anew);
     }
+    let text = crate::output::read_text(path)?;
+    if text.trim().is_empty() {
+        // Made empty ahead of the run (a scheduler's output file, `touch`): nothing to continue.
+        note!("{} is empty: starting", path.display());
+        return Ok(Continued::Anew);
+    }
+    // Only what this command wrote is continued: its checkpoints are sealed, so a file whose
+    // checksum line is gone (or that never had one) is not taken for one.
+    if !magic_gen::text::is_sealed(&text) {
+        return Err(Failure(format!(
+            "--continue: {} is not a checkpoint of magic-gen pack (no `# checksum=` line at its end); give another --output, or remove it",
+            path.display()
+        )));
+    }
     let recipe = read_checked_recipe(path, references)?;
     if let Some((held_budget, _)) = other_budget(recipe.command.as_deref().unwrap_or(""), command) {
         // Typically a run `--time` ended, which records the budget it reached.

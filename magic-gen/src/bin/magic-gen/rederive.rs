@@ -99,7 +99,7 @@ struct Derived {
     mismatch: Option<String>,
 }
 
-pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
+pub fn run(files: &[PathBuf], time: Option<f64>) -> Result<Outcome, Failure> {
     // Read every recipe first: a file that is not one stops the run before any work.
     let mut recipes = Vec::new();
     for path in files {
@@ -109,7 +109,7 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
         recipes.push((path, recipe));
     }
     let references = ReferenceSet::new();
-    let stop = Stop::install(None)?;
+    let stop = Stop::install(time)?;
     let started = Instant::now();
     let process_started = cpu_seconds(libc::CLOCK_PROCESS_CPUTIME_ID);
     // The rows of every recipe in one pool: a long sweep shard of one recipe overlaps the
@@ -137,7 +137,10 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, Failure> {
         })
         .collect::<Result<_, Failure>>()?;
     if let Some(reason) = stop.reason() {
-        note!("{}: stopped while re-deriving", reason.describe());
+        note!(
+            "{}: stopped while re-deriving; the recipes are not re-derived (exit 1): give more --time",
+            reason.describe()
+        );
         return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     }
     let mut all_agree = true;
@@ -265,7 +268,7 @@ fn derive(
     let kind = Kind::of_start(row);
     // An annealed span or term-sum row: its start derived, then its chain.
     let anneal_from = |start: Option<magic_gen::dense::SpanFound>, search: &SpanSearch| match (start, row.anneal) {
-        (Some(start), Some(anneal)) => search.derive_annealed(recipe.seed, start, anneal),
+        (Some(start), Some(anneal)) => search.derive_annealed(recipe.seed, start, anneal, stop),
         (start, _) => start,
     };
     let derived = match kind {
@@ -297,7 +300,14 @@ fn derive(
                     let start = row.walk_start.expect("a climb from a walk names its start");
                     let occupancies = references.get(row.slider, row.square);
                     let climbed = packer
-                        .replay_walk_climb(occupancies, pair, (row.position, start), magic, (&row.climb, row.anneal))
+                        .replay_walk_climb(
+                            occupancies,
+                            pair,
+                            (row.position, start),
+                            magic,
+                            (&row.climb, row.anneal),
+                            stop,
+                        )
                         .map_err(Failure)?;
                     Some(climbed.unwrap_or(0))
                 }

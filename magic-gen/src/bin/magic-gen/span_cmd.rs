@@ -81,6 +81,11 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     let bits = args.target.bits(true)?;
     let search = magic_gen::dense::SpanSearch::new(occupancies, bits).map_err(Failure)?;
     crate::output::check_checkpoint_file(&args.output)?;
+    let inputs: Vec<(&str, &Path)> = [("--from", &args.from), ("--walks", &args.walks)]
+        .into_iter()
+        .filter_map(|(f, p)| Some((f, p.as_deref()?)))
+        .collect();
+    crate::output::check_not_input(Some(&args.output), &inputs)?;
     let climb = args.climb.unwrap_or(0);
     if let Some(path) = &args.walks {
         return climb_from_walks(&args, path, &search, bits);
@@ -251,8 +256,9 @@ fn climb_from_walks(
     });
     let Some(climbed) = climbed.into_iter().collect::<Option<Vec<SpanFound>>>() else {
         let reason = stop.reason().expect("a climb stops only when asked");
-        note!("{}: the climbs are not kept; run again", reason.describe());
-        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+        note!("{}: the climbs are not kept; nothing was written; run again with more time", reason.describe());
+        // Nothing was written: a time limit is not a success here (exit 1).
+        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     };
     // The best climbs that took a move, as many as a list of the span stream keeps.
     let mut found: Vec<SpanFound> = climbed.into_iter().filter(|f| !f.climb.is_empty()).collect();
@@ -306,8 +312,9 @@ fn list_term_sums(
         .install(|| (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, stop.flag())).collect());
     let Some(parts) = parts.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else {
         let reason = stop.reason().expect("a part stops only when asked");
-        note!("{}: the sums are not kept; run again", reason.describe());
-        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+        note!("{}: the sums are not kept; nothing was written; run again with more time", reason.describe());
+        // Nothing was written: a time limit is not a success here (exit 1).
+        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     };
     let found = keep_best_sums(&parts.concat(), &[]);
     let list = write_whole_list(args, bits, (0, None, Some(source)), found)?;
@@ -428,8 +435,9 @@ fn anneal_list(
             // Not stopped: a start is not a valid magic (checked above, so not expected).
             return Err(Failure(format!("{name}: a start of the annealing is not a black magic of {slider} {square}")));
         };
-        note!("{}: the chains are not kept; run again", reason.describe());
-        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+        note!("{}: the chains are not kept; nothing was written; run again with more time", reason.describe());
+        // Nothing was written: a time limit is not a success here (exit 1).
+        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
     };
     let mut found = list.found.clone();
     // The chains that beat their start.

@@ -11,7 +11,7 @@ use crate::{Failure, Outcome};
 
 pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     if args.rederive {
-        return crate::rederive::run(&args.files);
+        return crate::rederive::run(&args.files, args.time);
     }
     // Read every file first, so a malformed one stops the run before any report.
     let mut loaded = Vec::new();

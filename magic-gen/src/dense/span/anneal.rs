@@ -123,9 +123,11 @@ impl SpanSearch {
     }
 
     /// What a row `…~j.m` re-derives from its start (already re-derived): chain `j` of the
-    /// annealing run `m` moves, whose best must have been met at move `m` exactly.
-    pub fn derive_annealed(&self, seed: u64, start: SpanFound, anneal: Anneal) -> Option<SpanFound> {
-        let found = self.anneal(seed, start, anneal.chain, anneal.moves, &AtomicBool::new(false))?;
+    /// annealing run `m` moves, whose best must have been met at move `m` exactly. `None` if it
+    /// was not, or if `stop` was raised first (a row may claim up to 2^36 moves: the caller's
+    /// stop flag, and so its signals and `--time`, bound the work).
+    pub fn derive_annealed(&self, seed: u64, start: SpanFound, anneal: Anneal, stop: &AtomicBool) -> Option<SpanFound> {
+        let found = self.anneal(seed, start, anneal.chain, anneal.moves, stop)?;
         (found.anneal == Some(anneal)).then_some(found)
     }
 }
@@ -179,11 +181,14 @@ mod tests {
             shortened += 1;
             assert_eq!(anneal.chain, chain);
             assert!(found.span < start.span || found.used < start.used);
-            assert_eq!(search.derive_annealed(1, start, anneal), Some(found));
+            assert_eq!(search.derive_annealed(1, start, anneal, &AtomicBool::new(false)), Some(found));
+            // A raised flag ends even a claim of 2^36 moves at once (verify --rederive's --time).
+            let claimed = Anneal { chain, moves: 1 << 36 };
+            assert_eq!(search.derive_annealed(1, start, claimed, &AtomicBool::new(true)), None);
             let longer = search.anneal(1, start, chain, anneal.moves + 50_000, &stop).unwrap();
             assert!(longer.merit() <= found.merit());
             let early = Anneal { moves: anneal.moves - 1, ..anneal };
-            assert_ne!(search.derive_annealed(1, start, early), Some(found));
+            assert_ne!(search.derive_annealed(1, start, early, &AtomicBool::new(false)), Some(found));
             assert_eq!(found.name(), format!("{}~{chain}.{}", start.name(), anneal.moves));
         }
         assert!(shortened >= 2, "{shortened} of 4 chains shortened bishop c1 from span {}", start.span);
