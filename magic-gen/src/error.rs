@@ -64,10 +64,8 @@ impl fmt::Display for BuildError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BuildError::Search { layout, source } => write!(f, "{layout}: {source}"),
-            // The one location format: `file:line:`.
-            BuildError::Records { layout, file, source } => {
-                write!(f, "{layout}: {file}:{}: {}", source.line, source.message)
-            }
+            // The one location format: `file:line:` (`RecordError::located`).
+            BuildError::Records { layout, file, source } => write!(f, "{layout}: {}", source.located(file)),
             BuildError::Set { layout, source } => write!(f, "{layout}: {source}"),
             BuildError::Data { layout, message } => write!(f, "{layout}: {message}"),
             BuildError::Mismatch { layout, slider, square, occupancy, expected, found } => {

@@ -476,7 +476,7 @@ pub struct LoadedSet {
 pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
     let text = strip_bom(text);
     if text.lines().any(|line| line.trim_start().starts_with("# layout=")) {
-        let recipe = Recipe::parse(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
+        let recipe = Recipe::parse(text).map_err(|e| error_at(path, Some(e.line).filter(|&l| l > 0), e.message))?;
         return Ok(LoadedSet {
             kind: FileKind::Recipe(recipe.layout.name()),
             set: recipe.magic_set(),
@@ -496,7 +496,7 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
             derivation: Vec::new(),
         });
     }
-    let (kind, set) = parse_record_set(text).map_err(|e| error_at(path, Some(e.line), e.message))?;
+    let (kind, set) = parse_record_set(text).map_err(|e| error_at(path, Some(e.line).filter(|&l| l > 0), e.message))?;
     let kind = match kind {
         RecordKind::Fancy => FileKind::RecordFancy,
         RecordKind::FixedShift => FileKind::RecordFixedShift,

@@ -26,7 +26,8 @@ pub enum RecordKind {
     Black,
 }
 
-/// A problem in a record file, at a 1-based line.
+/// A problem in a record file, at a 1-based line (0: the file as a whole, such as a line it
+/// lacks).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// The line.
@@ -35,9 +36,23 @@ pub struct RecordError {
     pub message: String,
 }
 
+impl RecordError {
+    /// The one location format: `file:line: message`, or `file: message` for the file as a
+    /// whole (no line 0 is ever named).
+    pub fn located(&self, file: &str) -> String {
+        match self.line {
+            0 => format!("{file}: {}", self.message),
+            line => format!("{file}:{line}: {}", self.message),
+        }
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        match self.line {
+            0 => f.write_str(&self.message),
+            line => write!(f, "line {line}: {}", self.message),
+        }
     }
 }
 

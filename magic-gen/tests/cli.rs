@@ -2763,3 +2763,18 @@ fn rederiving_ends_on_time_whatever_a_row_claims() {
     assert!(started.elapsed().as_secs_f64() < 30.0, "{:?}", started.elapsed());
     bad_input(&["verify", "--time", "2", file.to_str().unwrap()], &["--rederive"]);
 }
+
+/// A walk cache of another run is refused before anything is said: one `error:` line, naming
+/// the file.
+#[test]
+fn a_walk_cache_of_other_settings_is_one_error_line_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("walks.csv");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("lab/walks-black-record-seed1.csv"), &cache).unwrap();
+    let cache = cache.to_str().unwrap();
+    let out = dir.path().join("r.csv");
+    for settings in [&["--layout", "fixed-shift"][..], &["--layout", "black", "--set", "walk-steps=5000"]] {
+        let args = [&["pack"][..], settings, &["--walk-cache", cache, "-o", out.to_str().unwrap()]].concat();
+        bad_input(&args, &["walks.csv: the walk cache is another run's walks"]);
+    }
+}

@@ -56,7 +56,8 @@ for file in "$out"/walks-*.csv; do
     shard=$(sed -n 's/^# shard=//p' "$file")
     walks=$(sed -n 's/^# walks=//p' "$file")
     squares=$(( (128 - ${shard%/*} + ${shard#*/} - 1) / ${shard#*/} ))
-    done=$(grep -c ",$walks,0x" "$file")
+    # Rows are slider,square,bits,walk,start,magic: a square is walked once its last walk is there.
+    done=$(awk -F, -v last="$walks" '$4 == last && $6 ~ /^0x/' "$file" | wc -l)
     echo "$(basename "$file"): $done of $squares squares walked"
 done
 for file in "$out"/member-*.csv; do

@@ -62,7 +62,14 @@ done
 scancel --batch --signal=TERM "$preempt_job"
 
 wait_jobs "$walk_job"
-"$here/status.sh" "$work/walks"
+# Every walk shard is finished: status.sh must say so of each (it read the rows of an older
+# format as none walked).
+status=$("$here/status.sh" "$work/walks")
+echo "$status"
+if grep -Ev ': ([0-9]+) of \1 squares walked$' <<<"$status" | grep -q .; then
+    echo "status.sh does not report the finished walk shards as walked" >&2
+    exit 1
+fi
 "$MAGIC_GEN" merge "$work"/walks/walks-*.csv -o "$work/walks-merged.csv"
 cmp "$work/walks-whole.csv" "$work/walks-merged.csv"
 echo "walk array merged: byte-identical to the single-process walk cache"

@@ -68,7 +68,7 @@ fn black_layouts_refuse_each_others_shifts() {
 fn damaged_recipes_name_the_file_line_and_square() {
     // Empty, or header lines only.
     assert!(
-        build_error("").contains("black: magic-gen/recipes/black.recipe.csv:0: no `# seed=` line"),
+        build_error("").contains("black: magic-gen/recipes/black.recipe.csv: no `# seed=` line"),
         "{}",
         build_error("")
     );
@@ -80,6 +80,8 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let truncated: String = BLACK.lines().take(BLACK.lines().count() - 3).map(|l| format!("{l}\n")).collect();
     let message = build_error(&truncated);
     assert!(message.contains("bishop") && message.contains("is missing"), "{message}");
+    // The file is named even where no line is (the square has none).
+    assert!(message.starts_with(&format!("black: {FILE}: bishop ")), "{message}");
 
     // A magic column that does not match the seed and the position.
     let line = line_of(BLACK, "rook,d4,");

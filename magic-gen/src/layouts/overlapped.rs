@@ -87,7 +87,8 @@ fn build_from_recipe(
             let (slider, square) = source.square();
             match recipe.rows.iter().find(|row| (row.slider, row.square) == (slider, square)) {
                 Some(row) => BuildError::Data { layout, message: format!("{file_name}:{}: {source}", row.line) },
-                None => BuildError::Set { layout, source },
+                // A square the recipe lacks has no line: the file as a whole is named.
+                None => BuildError::Data { layout, message: format!("{file_name}: {source}") },
             }
         }
         other => other,

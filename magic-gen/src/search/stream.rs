@@ -248,7 +248,8 @@ impl core::str::FromStr for Shard {
     type Err = ShardError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let syntax = || ShardError::Syntax(s.to_owned());
+        // Quoted cut short: the text may be anything a user or a script passed.
+        let syntax = || ShardError::Syntax(crate::text::quote_prefix(s));
         let (index, count) = s.split_once('/').ok_or_else(syntax)?;
         let index = index.trim().parse().map_err(|_| syntax())?;
         let count = count.trim().parse().map_err(|_| syntax())?;

@@ -61,8 +61,10 @@ impl core::str::FromStr for Shard {
 
     /// `I/N`.
     fn from_str(s: &str) -> Result<Shard, String> {
-        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard {s:?} is not I/N"))?;
-        let parse = |v: &str| v.trim().parse::<u64>().map_err(|e| format!("shard {s:?}: {e}"));
+        // Quoted cut short: the text may be anything a user or a script passed.
+        let quoted = crate::text::quote_prefix(s);
+        let (i, n) = s.split_once('/').ok_or_else(|| format!("shard `{quoted}` is not I/N"))?;
+        let parse = |v: &str| v.trim().parse::<u64>().map_err(|e| format!("shard `{quoted}`: {e}"));
         Shard::new(parse(i)?, parse(n)?).map_err(|e| e.to_string())
     }
 }

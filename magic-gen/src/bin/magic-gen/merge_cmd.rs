@@ -295,8 +295,7 @@ fn merge_recipes(args: &MergeArgs, references: &ReferenceSet) -> Result<Outcome,
                 path.display()
             )));
         }
-        let recipe =
-            Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+        let recipe = Recipe::parse(&text).map_err(|e| Failure(e.located(&path.display().to_string())))?;
         recipes.push((path.display().to_string(), recipe));
     }
     let text = merge_portfolio(references, recipes)?;

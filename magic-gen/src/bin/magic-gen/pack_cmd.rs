@@ -216,6 +216,17 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         searched: read_searched(searched_files, seed)?,
         walk_cache: walk_cache.clone(),
     };
+    // A new run's walk cache is checked against the run here, before anything is said: an
+    // error comes first and alone, naming the file (a resumed run's is checked as it restores).
+    if let (Some(path), Some(cache), Start::New { indexing, stream, seed, bits }) =
+        (&args.walk_cache, &walk_cache, &start)
+    {
+        let this_run =
+            WalkCache::empty(*seed, *indexing, *stream, settings.params.walk_steps, settings.params.walk_gap, bits);
+        if let Some(mismatch) = cache.mismatch(&this_run) {
+            return Err(Failure(format!("{}: the walk cache is another run's walks: {mismatch}", path.display())));
+        }
+    }
     let mut watch = Watch::new(&references, &args, "iteration", (stop.clone(), started));
     // Every input is read and checked: what the run starts from can be said now (not before an
     // error about a later input).
@@ -462,7 +473,7 @@ impl<'a> Watch<'a> {
 /// The recipe at `path`, parsed and checked exhaustively (a resumption starts from it).
 fn read_checked_recipe(path: &Path, references: &ReferenceSet) -> Result<Recipe, Failure> {
     let text = crate::output::read_text(path)?;
-    let recipe = Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+    let recipe = Recipe::parse(&text).map_err(|e| Failure(e.located(&path.display().to_string())))?;
     recipe.check(references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     Ok(recipe)
 }

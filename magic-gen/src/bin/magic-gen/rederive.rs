@@ -104,8 +104,7 @@ pub fn run(files: &[PathBuf], time: Option<f64>) -> Result<Outcome, Failure> {
     let mut recipes = Vec::new();
     for path in files {
         let text = crate::output::read_text(path)?;
-        let recipe =
-            Recipe::parse(&text).map_err(|e| Failure(format!("{}:{}: {}", path.display(), e.line, e.message)))?;
+        let recipe = Recipe::parse(&text).map_err(|e| Failure(e.located(&path.display().to_string())))?;
         recipes.push((path, recipe));
     }
     let references = ReferenceSet::new();
