@@ -1,4 +1,5 @@
-//! The packer's table: a bitset of used slots, probed 64 offsets at a time.
+//! The packer's table: a bitset of used slots, probed 64 offsets at a time, with running counts
+//! of used slots that rule out long stretches of offsets at once.
 
 use super::square::Candidate;
 
@@ -9,12 +10,18 @@ pub const CAPACITY: usize = 1 << 18;
 #[derive(Clone, Debug)]
 pub struct Board {
     bits: Vec<u64>,
+    /// `used_before[w]`: used slots in words `0 .. w`, kept up to date for `w <= high + 1`
+    /// (beyond it nothing is used, so the count stays `used_before[high + 1]`).
+    used_before: Vec<u32>,
+    /// The highest word that was ever used.
+    high: usize,
 }
 
 impl Default for Board {
     fn default() -> Self {
         // A word of slack beyond the capacity: a probe reads one word past its start.
-        Board { bits: vec![0; CAPACITY / 64 + 128] }
+        let words = CAPACITY / 64 + 128;
+        Board { bits: vec![0; words], used_before: vec![0; words + 1], high: 0 }
     }
 }
 
@@ -26,21 +33,55 @@ impl Board {
         if bit == 0 { self.bits[word] } else { (self.bits[word] >> bit) | (self.bits[word + 1] << (64 - bit)) }
     }
 
+    /// Used slots below `slot`.
+    #[inline(always)]
+    fn used_below(&self, slot: usize) -> usize {
+        let (word, bit) = (slot / 64, slot % 64);
+        let before = self.used_before[word.min(self.high + 1)] as usize;
+        before + (self.bits[word] & ((1u64 << bit) - 1)).count_ones() as usize
+    }
+
+    /// How many offsets from `start` on cannot fit `candidate` because the window of its span
+    /// holds fewer free slots than it uses: 0 if it holds enough. Moving the window by `d`
+    /// slots frees at most `d` more, so a window short of `k` free slots at `start` is short at
+    /// every start below `start + k`.
+    #[inline]
+    fn shortfall(&self, candidate: &Candidate, start: usize) -> usize {
+        let span = candidate.span as usize;
+        let used_inside = self.used_below(start + span) - self.used_below(start);
+        (candidate.used.len() + used_inside).saturating_sub(span)
+    }
+
+    /// Bit j set where `candidate` at position `base + j` collides, ORed over its used slots
+    /// (stops early once every position collides).
+    #[inline]
+    fn collisions(&self, candidate: &Candidate, base: usize) -> u64 {
+        let mut blocked = 0u64;
+        for &relative in &candidate.used {
+            blocked |= self.word_at(base + relative as usize);
+            if blocked == u64::MAX {
+                break;
+            }
+        }
+        blocked
+    }
+
     /// The lowest board position `start >= min_start` with `start + span <= max_top` at which
-    /// all of `candidate`'s slots are free. 64 positions are tested at once: a word with bit j
-    /// set where position `base + j` collides, ORed over the candidate's used slots.
+    /// all of `candidate`'s slots are free. Stretches where its span cannot hold its used slots
+    /// are skipped ([`Board::shortfall`]: in the dense part of a table, hundreds of positions at
+    /// a time for a rook); elsewhere 64 positions are tested at once ([`Board::collisions`]).
     pub fn lowest_fit(&self, candidate: &Candidate, min_start: usize, max_top: usize) -> Option<usize> {
         let span = candidate.span as usize;
         let last = max_top.min(CAPACITY).checked_sub(span)?;
         let mut base = min_start;
         while base <= last {
-            let mut blocked = 0u64;
-            for &relative in &candidate.used {
-                blocked |= self.word_at(base + relative as usize);
-                if blocked == u64::MAX {
-                    break;
-                }
+            // A shorter skip than a probe's 64 positions is not worth taking.
+            let skip = self.shortfall(candidate, base);
+            if skip >= 64 {
+                base += skip;
+                continue;
             }
+            let blocked = self.collisions(candidate, base);
             if blocked != u64::MAX {
                 let start = base + (!blocked).trailing_zeros() as usize;
                 return (start <= last).then_some(start);
@@ -60,6 +101,19 @@ impl Board {
             } else {
                 self.bits[slot / 64] &= !(1 << (slot % 64));
             }
+        }
+        // The counts are good up to `high + 1`: recount from there at the latest.
+        let first = (start / 64).min(self.high + 1);
+        self.high = self.high.max((start + candidate.span as usize - 1) / 64);
+        self.count_from(first);
+    }
+
+    /// Recounts `used_before` from word `first` up to the highest used word.
+    fn count_from(&mut self, first: usize) {
+        let mut count = self.used_before[first];
+        for word in first..=self.high {
+            count += self.bits[word].count_ones();
+            self.used_before[word + 1] = count;
         }
     }
 }
