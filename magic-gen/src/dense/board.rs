@@ -73,10 +73,12 @@ impl Board {
     pub fn lowest_fit(&self, candidate: &Candidate, min_start: usize, max_top: usize) -> Option<usize> {
         let span = candidate.span as usize;
         let last = max_top.min(CAPACITY).checked_sub(span)?;
+        // A shorter skip than a probe's 64 positions is not worth taking, and a candidate of
+        // fewer used slots cannot be short of more free ones: it only probes.
+        let counts = candidate.used.len() >= 64;
         let mut base = min_start;
         while base <= last {
-            // A shorter skip than a probe's 64 positions is not worth taking.
-            let skip = self.shortfall(candidate, base);
+            let skip = if counts { self.shortfall(candidate, base) } else { 0 };
             if skip >= 64 {
                 base += skip;
                 continue;
