@@ -119,3 +119,54 @@ impl Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A candidate of the given used slots (relative to its lowest, which is used).
+    fn candidate(used: &[u16]) -> Candidate {
+        let span = u32::from(*used.iter().max().unwrap()) + 1;
+        Candidate { position: 0, magic: 0, low: 0, span, used: used.to_vec(), blocked: span }
+    }
+
+    /// The lowest fit, with the skips of the running counts, against a slot-by-slot scan, on
+    /// boards filled and emptied at random (dense stretches, holes, the counts after clears).
+    #[test]
+    fn lowest_fit_is_the_first_free_position() {
+        let mut state = 17u64;
+        let mut next = |most: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % most
+        };
+        let mut board = Board::default();
+        // A dense stretch with scattered holes, where the counts skip.
+        let fill: Vec<u16> = (0..8000).filter(|&slot| slot == 0 || next(10) != 0).collect();
+        board.set(&candidate(&fill), 0, true);
+        let mut placed = Vec::new();
+        for round in 0..400 {
+            // Small and large candidates: only those of 64 used slots or more skip.
+            let size = if round % 2 == 0 { 1 + next(40) } else { 64 + next(300) };
+            let width = size + next(2 * size);
+            let mut used: Vec<u16> = (0..size).map(|_| next(width) as u16).chain([0]).collect();
+            used.sort_unstable();
+            used.dedup();
+            let c = candidate(&used);
+            let (min_start, max_top) = (next(3000) as usize, 2000 + next(9000) as usize);
+            let free = |start: usize| {
+                c.used.iter().all(|&r| board.bits[(start + r as usize) / 64] >> ((start + r as usize) % 64) & 1 == 0)
+            };
+            let brute = (min_start..=max_top.saturating_sub(c.span as usize)).find(|&start| free(start));
+            let brute = brute.filter(|&start| start + c.span as usize <= max_top);
+            assert_eq!(board.lowest_fit(&c, min_start, max_top), brute, "round {round}");
+            if let Some(start) = brute {
+                board.set(&c, start, true);
+                placed.push((c, start));
+            }
+            if next(3) == 0 && !placed.is_empty() {
+                let (c, start) = placed.swap_remove(next(placed.len() as u64) as usize);
+                board.set(&c, start, false);
+            }
+        }
+    }
+}
