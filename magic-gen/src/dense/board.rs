@@ -1,4 +1,5 @@
-//! The packer's table: a bitset of used slots, probed 64 offsets at a time.
+//! The packer's table: a bitset of used slots, probed 64 offsets at a time, with running counts
+//! of used slots that rule out long stretches of offsets at once.
 
 use super::square::Candidate;
 
@@ -9,12 +10,18 @@ pub const CAPACITY: usize = 1 << 18;
 #[derive(Clone, Debug)]
 pub struct Board {
     bits: Vec<u64>,
+    /// `used_before[w]`: used slots in words `0 .. w`, kept up to date for `w <= high + 1`
+    /// (beyond it nothing is used, so the count stays `used_before[high + 1]`).
+    used_before: Vec<u32>,
+    /// The highest word that was ever used.
+    high: usize,
 }
 
 impl Default for Board {
     fn default() -> Self {
         // A word of slack beyond the capacity: a probe reads one word past its start.
-        Board { bits: vec![0; CAPACITY / 64 + 128] }
+        let words = CAPACITY / 64 + 128;
+        Board { bits: vec![0; words], used_before: vec![0; words + 1], high: 0 }
     }
 }
 
@@ -26,21 +33,57 @@ impl Board {
         if bit == 0 { self.bits[word] } else { (self.bits[word] >> bit) | (self.bits[word + 1] << (64 - bit)) }
     }
 
+    /// Used slots below `slot`.
+    #[inline(always)]
+    fn used_below(&self, slot: usize) -> usize {
+        let (word, bit) = (slot / 64, slot % 64);
+        let before = self.used_before[word.min(self.high + 1)] as usize;
+        before + (self.bits[word] & ((1u64 << bit) - 1)).count_ones() as usize
+    }
+
+    /// How many offsets from `start` on cannot fit `candidate` because the window of its span
+    /// holds fewer free slots than it uses: 0 if it holds enough. Moving the window by `d`
+    /// slots frees at most `d` more, so a window short of `k` free slots at `start` is short at
+    /// every start below `start + k`.
+    #[inline]
+    fn shortfall(&self, candidate: &Candidate, start: usize) -> usize {
+        let span = candidate.span as usize;
+        let used_inside = self.used_below(start + span) - self.used_below(start);
+        (candidate.used.len() + used_inside).saturating_sub(span)
+    }
+
+    /// Bit j set where `candidate` at position `base + j` collides, ORed over its used slots
+    /// (stops early once every position collides).
+    #[inline]
+    fn collisions(&self, candidate: &Candidate, base: usize) -> u64 {
+        let mut blocked = 0u64;
+        for &relative in &candidate.used {
+            blocked |= self.word_at(base + relative as usize);
+            if blocked == u64::MAX {
+                break;
+            }
+        }
+        blocked
+    }
+
     /// The lowest board position `start >= min_start` with `start + span <= max_top` at which
-    /// all of `candidate`'s slots are free. 64 positions are tested at once: a word with bit j
-    /// set where position `base + j` collides, ORed over the candidate's used slots.
+    /// all of `candidate`'s slots are free. Stretches where its span cannot hold its used slots
+    /// are skipped ([`Board::shortfall`]: in the dense part of a table, hundreds of positions at
+    /// a time for a rook); elsewhere 64 positions are tested at once ([`Board::collisions`]).
     pub fn lowest_fit(&self, candidate: &Candidate, min_start: usize, max_top: usize) -> Option<usize> {
         let span = candidate.span as usize;
         let last = max_top.min(CAPACITY).checked_sub(span)?;
+        // A shorter skip than a probe's 64 positions is not worth taking, and a candidate of
+        // fewer used slots cannot be short of more free ones: it only probes.
+        let counts = candidate.used.len() >= 64;
         let mut base = min_start;
         while base <= last {
-            let mut blocked = 0u64;
-            for &relative in &candidate.used {
-                blocked |= self.word_at(base + relative as usize);
-                if blocked == u64::MAX {
-                    break;
-                }
+            let skip = if counts { self.shortfall(candidate, base) } else { 0 };
+            if skip >= 64 {
+                base += skip;
+                continue;
             }
+            let blocked = self.collisions(candidate, base);
             if blocked != u64::MAX {
                 let start = base + (!blocked).trailing_zeros() as usize;
                 return (start <= last).then_some(start);
@@ -59,6 +102,70 @@ impl Board {
                 self.bits[slot / 64] |= 1 << (slot % 64);
             } else {
                 self.bits[slot / 64] &= !(1 << (slot % 64));
+            }
+        }
+        // The counts are good up to `high + 1`: recount from there at the latest.
+        let first = (start / 64).min(self.high + 1);
+        self.high = self.high.max((start + candidate.span as usize - 1) / 64);
+        self.count_from(first);
+    }
+
+    /// Recounts `used_before` from word `first` up to the highest used word.
+    fn count_from(&mut self, first: usize) {
+        let mut count = self.used_before[first];
+        for word in first..=self.high {
+            count += self.bits[word].count_ones();
+            self.used_before[word + 1] = count;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A candidate of the given used slots (relative to its lowest, which is used).
+    fn candidate(used: &[u16]) -> Candidate {
+        let span = u32::from(*used.iter().max().unwrap()) + 1;
+        Candidate { position: 0, magic: 0, low: 0, span, used: used.to_vec(), blocked: span }
+    }
+
+    /// The lowest fit, with the skips of the running counts, against a slot-by-slot scan, on
+    /// boards filled and emptied at random (dense stretches, holes, the counts after clears).
+    #[test]
+    fn lowest_fit_is_the_first_free_position() {
+        let mut state = 17u64;
+        let mut next = |most: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % most
+        };
+        let mut board = Board::default();
+        // A dense stretch with scattered holes, where the counts skip.
+        let fill: Vec<u16> = (0..8000).filter(|&slot| slot == 0 || next(10) != 0).collect();
+        board.set(&candidate(&fill), 0, true);
+        let mut placed = Vec::new();
+        for round in 0..400 {
+            // Small and large candidates: only those of 64 used slots or more skip.
+            let size = if round % 2 == 0 { 1 + next(40) } else { 64 + next(300) };
+            let width = size + next(2 * size);
+            let mut used: Vec<u16> = (0..size).map(|_| next(width) as u16).chain([0]).collect();
+            used.sort_unstable();
+            used.dedup();
+            let c = candidate(&used);
+            let (min_start, max_top) = (next(3000) as usize, 2000 + next(9000) as usize);
+            let free = |start: usize| {
+                c.used.iter().all(|&r| board.bits[(start + r as usize) / 64] >> ((start + r as usize) % 64) & 1 == 0)
+            };
+            let brute = (min_start..=max_top.saturating_sub(c.span as usize)).find(|&start| free(start));
+            let brute = brute.filter(|&start| start + c.span as usize <= max_top);
+            assert_eq!(board.lowest_fit(&c, min_start, max_top), brute, "round {round}");
+            if let Some(start) = brute {
+                board.set(&c, start, true);
+                placed.push((c, start));
+            }
+            if next(3) == 0 && !placed.is_empty() {
+                let (c, start) = placed.swap_remove(next(placed.len() as u64) as usize);
+                board.set(&c, start, false);
             }
         }
     }

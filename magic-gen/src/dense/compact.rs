@@ -9,8 +9,9 @@ use super::meter::{Meter, Phase};
 use super::packer::Packer;
 use super::square::Candidate;
 
-/// Candidates tested between two looks at the stop flag: milliseconds.
-const STOP_POLL: usize = 4096;
+/// Candidates tested between two looks at the stop flag (a batch on every thread): tens of
+/// milliseconds.
+const STOP_POLL: u64 = 1 << 16;
 
 /// What the bishops' compaction did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,24 +58,30 @@ impl Packer {
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
             let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
-            let stream = self.candidates(pair, self.terms.get(pair), 0).take(draws as usize);
-            for (tested, (position, magic)) in stream.enumerate() {
-                if tested % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
+            // The valid candidates that could touch fewer lines than the current one, with the
+            // fewest they can touch, tested on every thread a batch at a time; the best so far
+            // only falls, so what a batch keeps is a superset of what the loop below takes.
+            for from in (0..draws).step_by(STOP_POLL as usize) {
+                if stop.load(Ordering::Relaxed) {
                     stopped = Some(pair - 64);
                     break;
                 }
-                let data = &self.squares[pair];
-                if !self.tester.is_valid(data, magic) {
-                    continue;
-                }
-                let candidate = self.tester.candidate(data, position, magic);
-                // No placement can touch fewer lines than its slots fill, at the best alignment.
-                let fewest = (0..8).map(|shift| lines_at(&candidate, shift)).min().unwrap_or(0);
-                if fewest >= best.0 {
-                    continue;
-                }
-                if let Some((lines, start)) = self.fewest_lines_fit(&candidate, end, best.0, fewest) {
-                    best = (lines, start, candidate);
+                let bound = best.0;
+                let count = STOP_POLL.min(draws - from);
+                let promising = self.scan_stream(pair, from, count, |tester, data, position, magic| {
+                    let fewest = tester.fewest_lines(data);
+                    (fewest < bound).then_some((position, magic, fewest))
+                });
+                for (position, magic, fewest) in promising {
+                    if fewest >= best.0 {
+                        continue;
+                    }
+                    let data = &self.squares[pair];
+                    assert!(self.tester.is_valid(data, magic), "the batch found it valid");
+                    let candidate = self.tester.candidate(data, position, magic);
+                    if let Some((lines, start)) = self.fewest_lines_fit(&candidate, end, best.0, fewest) {
+                        best = (lines, start, candidate);
+                    }
                 }
             }
             let (_, start, candidate) = best;

@@ -760,17 +760,13 @@ impl Packer {
             // A searched square keeps its one candidate.
             return None;
         }
-        let mut stream = self.candidates(pair, self.terms.get(pair), self.cursors[pair]);
-        let data = &self.squares[pair];
+        let fresh = self.scan_stream(pair, self.cursors[pair], count, |tester, data, position, magic| {
+            Some(tester.candidate(data, position, magic))
+        });
         let mut best: Option<(Candidate, usize)> = None;
         let mut best_score = incumbent.unwrap_or((usize::MAX, usize::MAX));
-        for _ in 0..count {
-            let (position, magic) = stream.next().expect("the stream is endless");
-            if !self.tester.is_valid(data, magic) {
-                continue;
-            }
+        for candidate in fresh {
             self.valid += 1;
-            let candidate = self.tester.candidate(data, position, magic);
             if let Some((start, score)) = self.fit_better(&candidate, max_top, best_score) {
                 best_score = score;
                 best = Some((candidate.clone(), start));
@@ -780,6 +776,40 @@ impl Packer {
         self.cursors[pair] += count;
         self.drawn += count;
         best
+    }
+
+    /// `keep(tester, square, position, magic)` of each valid candidate among the `count` draws
+    /// of pair `pair`'s stream from `from` on, where it gives something, in stream order. The
+    /// draws are tested in chunks on every thread (each chunk seeks its own stream position),
+    /// so the result is the same on any thread count; `keep` sees the tester that has just
+    /// accepted the magic ([`CandidateTester::candidate`] reads it).
+    pub(super) fn scan_stream<T: Send>(
+        &self,
+        pair: usize,
+        from: u64,
+        count: u64,
+        keep: impl Fn(&CandidateTester, &SquareData, u64, u64) -> Option<T> + Sync,
+    ) -> Vec<T> {
+        /// Draws per chunk: enough to pay for seeking the stream, few enough to share a sink's.
+        const CHUNK: u64 = 1024;
+        let data = &self.squares[pair];
+        let terms = self.terms.get(pair);
+        let chunks: Vec<u64> = (from..from + count).step_by(CHUNK as usize).collect();
+        let found: Vec<Vec<T>> = chunks
+            .into_par_iter()
+            .map(|start| {
+                let mut tester = CandidateTester::default();
+                tester.gap = self.tester.gap;
+                let draws = CHUNK.min(from + count - start) as usize;
+                self.candidates(pair, terms, start)
+                    .take(draws)
+                    .filter_map(|(position, magic)| {
+                        tester.is_valid(data, magic).then(|| keep(&tester, data, position, magic)).flatten()
+                    })
+                    .collect()
+            })
+            .collect();
+        found.into_iter().flatten().collect()
     }
 
     /// The magic at `position` of pair `pair`'s stream.

@@ -172,6 +172,22 @@ impl CandidateTester {
         out.extend((0..square.range() as u32).filter(|&i| self.stamps[i as usize] == epoch));
     }
 
+    /// The fewest 64-byte lines (of eight slots) the used slots of the candidate
+    /// [`CandidateTester::is_valid`] just accepted can touch, at the best of the eight
+    /// alignments of its lowest index (`compact::lines_at` of its candidate at starts 0 to 7).
+    pub fn fewest_lines(&self, square: &SquareData) -> usize {
+        let epoch = self.epoch;
+        let used: Vec<usize> = (0..square.range()).filter(|&i| self.stamps[i] == epoch).collect();
+        (0..8)
+            .map(|shift| {
+                // Increasing slots: a new line starts wherever the line number changes.
+                let lines = used.iter().map(|&i| (i - used[0] + shift) / 8);
+                lines.clone().zip(lines.skip(1)).filter(|(a, b)| a != b).count() + 1
+            })
+            .min()
+            .expect("eight alignments")
+    }
+
     /// The used slots of the candidate [`CandidateTester::is_valid`] just accepted.
     pub fn candidate(&self, square: &SquareData, position: u64, magic: u64) -> Candidate {
         let mut indices = Vec::new();
