@@ -68,8 +68,8 @@ impl Board {
 
     /// The lowest board position `start >= min_start` with `start + span <= max_top` at which
     /// all of `candidate`'s slots are free. Stretches where its span cannot hold its used slots
-    /// are skipped ([`Board::shortfall`]: in the dense part of a table, hundreds of positions at
-    /// a time for a rook); elsewhere 64 positions are tested at once ([`Board::collisions`]).
+    /// are skipped (`Board::shortfall`: in the dense part of a table, hundreds of positions at
+    /// a time for a rook); elsewhere 64 positions are tested at once (`Board::collisions`).
     pub fn lowest_fit(&self, candidate: &Candidate, min_start: usize, max_top: usize) -> Option<usize> {
         let span = candidate.span as usize;
         let last = max_top.min(CAPACITY).checked_sub(span)?;
@@ -166,6 +166,34 @@ mod tests {
             if next(3) == 0 && !placed.is_empty() {
                 let (c, start) = placed.swap_remove(next(placed.len() as u64) as usize);
                 board.set(&c, start, false);
+            }
+        }
+    }
+
+    /// Where a skip lands exactly on the answer: a full prefix of `full` slots and a candidate
+    /// of `n` consecutive used slots, whose lowest fit is `full` itself, reached by a last skip
+    /// of exactly its shortfall. A skip one longer, or twice as long, misses it.
+    #[test]
+    fn a_skip_never_passes_the_lowest_fit() {
+        for n in [64u16, 100, 333, 1000] {
+            let c = candidate(&(0..n).collect::<Vec<_>>());
+            let length = usize::from(n);
+            for full in (0..1200u16).step_by(7) {
+                let prefix = usize::from(full);
+                let mut board = Board::default();
+                if full > 0 {
+                    board.set(&candidate(&(0..full).collect::<Vec<_>>()), 0, true);
+                }
+                for min_start in [0, prefix.saturating_sub(length + 5), prefix / 2] {
+                    assert_eq!(
+                        board.lowest_fit(&c, min_start, 4000),
+                        Some(prefix),
+                        "n {n}, full {full}, from {min_start}"
+                    );
+                }
+                // One slot taken just inside the span above the prefix: the fit moves past it.
+                board.set(&candidate(&[0]), prefix + length - 1, true);
+                assert_eq!(board.lowest_fit(&c, 0, 4000), Some(prefix + length), "n {n}, full {full}, one more");
             }
         }
     }
