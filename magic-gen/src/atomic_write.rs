@@ -58,10 +58,7 @@ pub fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
 /// those of the file replaced, are given to the new one; without them the file is created with
 /// mode `0o666`, which the system reduces by the umask.
 fn replace_file(target: &Path, bytes: &[u8], permissions: Option<std::fs::Permissions>) -> std::io::Result<()> {
-    let dir = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let dir = directory_of(target);
     let name = target.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let (temp, mut file) = create_temp(dir, &name)?;
     let written = (|| {
@@ -77,6 +74,14 @@ fn replace_file(target: &Path, bytes: &[u8], permissions: Option<std::fs::Permis
         let _ = std::fs::remove_file(&temp);
     }
     written
+}
+
+/// The directory `path` is in: its parent, or `.` for a bare file name.
+pub fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
 }
 
 /// Whether a new file can be made in `dir`: one of a name no file has yet (as the whole-or-nothing
@@ -130,22 +135,19 @@ mod tests {
         assert!(write_file(&dir, b"x").is_err());
         // Stale probe and temporary files of this very process id are never in the way.
         let pid = std::process::id();
-        for stale in [
+        let stale = [
             format!(".magic-gen-probe.{pid}.0.tmp"),
             format!(".magic-gen-probe.{pid}.1.tmp"),
             format!(".out.txt.{pid}.0.tmp"),
-        ] {
-            std::fs::write(dir.join(&stale), b"stale").unwrap();
+        ];
+        for name in &stale {
+            std::fs::write(dir.join(name), b"stale").unwrap();
         }
         probe_dir(&dir).unwrap();
         write_file(&file, b"four").unwrap();
         assert_eq!(std::fs::read(&file).unwrap(), b"four");
-        for stale in [
-            format!(".magic-gen-probe.{pid}.0.tmp"),
-            format!(".magic-gen-probe.{pid}.1.tmp"),
-            format!(".out.txt.{pid}.0.tmp"),
-        ] {
-            std::fs::remove_file(dir.join(stale)).unwrap();
+        for name in &stale {
+            std::fs::remove_file(dir.join(name)).unwrap();
         }
         let leftovers = std::fs::read_dir(&dir).unwrap().filter(|e| {
             e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".tmp")

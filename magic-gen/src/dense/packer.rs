@@ -289,10 +289,8 @@ impl Packer {
         if self.params.walks == 0 || !self.walked.is_empty() {
             return Ok(None);
         }
-        if let Some(known) = known
-            && let Some(mismatch) = known.mismatch(&self.walk_cache())
-        {
-            return Err(format!("the walk cache is another run's walks: {mismatch}"));
+        if let Some(known) = known {
+            known.check_for(&self.walk_cache())?;
         }
         // A searched square keeps its one magic and draws nothing: it does not walk (its bits
         // may be one fewer, where valid starts are too rare to draw).

@@ -86,6 +86,15 @@ impl WalkCache {
         self.squares.iter().map(|(_, magics)| magics.len()).min().unwrap_or(0)
     }
 
+    /// Whether this cache (read from a file) holds walks of `this_run` (its settings and bits,
+    /// [`WalkCache::empty`]); else the one message, naming the first difference.
+    pub fn check_for(&self, this_run: &WalkCache) -> Result<(), String> {
+        match self.mismatch(this_run) {
+            Some(mismatch) => Err(format!("the walk cache is another run's walks: {mismatch}")),
+            None => Ok(()),
+        }
+    }
+
     /// Why these walks cannot serve a run of `other`'s seed, indexing, stream, moves, gap and
     /// index bits (they would be another run's), or `None` if they can.
     pub fn mismatch(&self, other: &WalkCache) -> Option<String> {

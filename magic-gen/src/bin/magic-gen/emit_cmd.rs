@@ -83,7 +83,8 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     }
     // Without --input, a layout built from a recipe uses the one magic-tables ships (compiled
     // into this binary, so no checkout is needed).
-    let input = given.clone().or_else(|| shipped::recipe(layout).map(|r| (r.path.to_owned(), r.text.to_owned())));
+    let from_file = given.is_some();
+    let input = given.or_else(|| shipped::recipe(layout).map(|r| (r.path.to_owned(), r.text.to_owned())));
     // The fancy magics, where the layout needs them.
     let fancy = if source.needs_tuned_search() {
         let found = match (&input, source) {
@@ -140,7 +141,7 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if args.format == SourceFormat::C {
         command += &format!(" --prefix {}", args.prefix);
     }
-    if let Some((name, text)) = &given {
+    if let (true, Some((name, text))) = (from_file, &input) {
         file.provenance.seed = format!(
             "{} (read from {name}, FNV-1a 64 of its text {:#018x}, byte-order mark left out)",
             file.provenance.seed,

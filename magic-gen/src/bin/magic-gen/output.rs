@@ -81,10 +81,7 @@ fn resolved(path: &Path) -> Option<std::path::PathBuf> {
     if let Ok(file) = std::fs::canonicalize(&target) {
         return Some(file);
     }
-    let dir = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let dir = magic_gen::atomic_write::directory_of(&target);
     Some(std::fs::canonicalize(dir).ok()?.join(target.file_name()?))
 }
 
@@ -125,10 +122,7 @@ pub fn check_checkpoint_file(path: &Path) -> Result<(), Failure> {
 /// Whether a new file can be made in `target`'s directory, where the whole-or-nothing write puts
 /// its temporary file.
 fn writable_dir(target: &Path) -> std::io::Result<()> {
-    let dir = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
+    let dir = magic_gen::atomic_write::directory_of(target);
     let metadata = std::fs::metadata(dir)?;
     if !metadata.is_dir() {
         return Err(std::io::Error::other("its directory is not a directory"));

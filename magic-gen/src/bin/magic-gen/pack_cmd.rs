@@ -223,9 +223,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     {
         let this_run =
             WalkCache::empty(*seed, *indexing, *stream, settings.params.walk_steps, settings.params.walk_gap, bits);
-        if let Some(mismatch) = cache.mismatch(&this_run) {
-            return Err(Failure(format!("{}: the walk cache is another run's walks: {mismatch}", path.display())));
-        }
+        cache.check_for(&this_run).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     }
     let mut watch = Watch::new(&references, &args, "iteration", (stop.clone(), started));
     // Every input is read and checked: what the run starts from can be said now (not before an

@@ -43,7 +43,7 @@ use magic_gen::atomic_write::write_file;
 use magic_gen::dense::{AnnealSource, SpanFound, SpanList, SumSource, climb_plan, keep_best, keep_best_sums};
 
 use crate::cli::SpanArgs;
-use crate::interrupt::Stop;
+use crate::interrupt::{Reason, Stop};
 use crate::{Failure, Outcome};
 
 /// Candidates a thread tests between two looks at the stop flag: about a quarter of a second.
@@ -200,6 +200,14 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Success)
 }
 
+/// The end of a run stopped before it had its whole list (`what`: its climbs, sums or
+/// chains), which is written only whole: nothing was written, so a time limit is not a
+/// success (exit 1); a signal exits with its code.
+fn kept_nothing(reason: Reason, what: &str) -> Outcome {
+    note!("{}: the {what} are not kept; nothing was written; run again with more time", reason.describe());
+    reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped)
+}
+
 /// `span --walks CACHE --climb T --rounds R`: the climbs of
 /// [`magic_gen::dense::walk_climb_plan`] from the square's walks in the cache (each turned to
 /// its shortest span first), written as a list of the best 8 that took a move. Climbs are not kept part-way: a stopped run writes nothing and is run again.
@@ -256,9 +264,7 @@ fn climb_from_walks(
     });
     let Some(climbed) = climbed.into_iter().collect::<Option<Vec<SpanFound>>>() else {
         let reason = stop.reason().expect("a climb stops only when asked");
-        note!("{}: the climbs are not kept; nothing was written; run again with more time", reason.describe());
-        // Nothing was written: a time limit is not a success here (exit 1).
-        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
+        return Ok(kept_nothing(reason, "climbs"));
     };
     // The best climbs that took a move, as many as a list of the span stream keeps.
     let mut found: Vec<SpanFound> = climbed.into_iter().filter(|f| !f.climb.is_empty()).collect();
@@ -312,9 +318,7 @@ fn list_term_sums(
         .install(|| (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, stop.flag())).collect());
     let Some(parts) = parts.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else {
         let reason = stop.reason().expect("a part stops only when asked");
-        note!("{}: the sums are not kept; nothing was written; run again with more time", reason.describe());
-        // Nothing was written: a time limit is not a success here (exit 1).
-        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
+        return Ok(kept_nothing(reason, "sums"));
     };
     let found = keep_best_sums(&parts.concat(), &[]);
     let list = write_whole_list(args, bits, (0, None, Some(source)), found)?;
@@ -435,9 +439,7 @@ fn anneal_list(
             // Not stopped: a start is not a valid magic (checked above, so not expected).
             return Err(Failure(format!("{name}: a start of the annealing is not a black magic of {slider} {square}")));
         };
-        note!("{}: the chains are not kept; nothing was written; run again with more time", reason.describe());
-        // Nothing was written: a time limit is not a success here (exit 1).
-        return Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped));
+        return Ok(kept_nothing(reason, "chains"));
     };
     let mut found = list.found.clone();
     // The chains that beat their start.
