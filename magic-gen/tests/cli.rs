@@ -1270,6 +1270,30 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     assert!(stderr.contains(": 3 per square"), "{stderr}");
     pack("3", "200", &[], &path("three-plain.csv"), 0);
     assert_eq!(read("three.csv"), read("three-plain.csv"));
+    // Walks 1 and 2 of every square swapped and the file resealed: each magic is still valid,
+    // and the run walks again only walk 3; the walks its recipe names are walked before it is
+    // written, so the swap is refused and nothing is written.
+    let three = std::fs::read_to_string(&cache).unwrap();
+    let swapped = edited(&three, |body| {
+        let mut lines: Vec<String> = body.lines().map(str::to_owned).collect();
+        for i in 0..lines.len() {
+            let fields: Vec<String> = lines[i].split(',').map(str::to_owned).collect();
+            if fields.len() == 6 && fields[3] == "1" {
+                let next: Vec<String> = lines[i + 1].split(',').map(str::to_owned).collect();
+                assert_eq!((&next[..2], next[3].as_str()), (&fields[..2], "2"), "walk 2 follows walk 1");
+                lines[i] = format!("{},{}", fields[..5].join(","), next[5]);
+                lines[i + 1] = format!("{},{}", next[..5].join(","), fields[5]);
+            }
+        }
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    });
+    assert_ne!(swapped, three);
+    let swapped_cache = path("swapped.csv");
+    std::fs::write(&swapped_cache, &swapped).unwrap();
+    let (_, stderr) = pack("3", "200", &["--walk-cache", &swapped_cache], &path("swapped-recipe.csv"), 2);
+    assert!(stderr.contains("swapped.csv: the walk cache is not this run's walks: "), "{stderr}");
+    assert!(stderr.contains("walking again finds"), "{stderr}");
+    assert!(!Path::new(&path("swapped-recipe.csv")).exists(), "nothing written");
     // Refused: other walks, a damaged file, no walks, the recipe's own file.
     let (_, stderr) = pack("2", "100", &["--walk-cache", &cache], &path("x.csv"), 2);
     assert!(stderr.contains("made with walk_steps=200, this run has walk_steps=100"), "{stderr}");
@@ -2764,6 +2788,43 @@ fn rederiving_ends_on_time_whatever_a_row_claims() {
     bad_input(&["verify", "--time", "2", file.to_str().unwrap()], &["--rederive"]);
 }
 
+/// `pack --searched` of a span list whose annealed rows claim 2^36 moves: the replay that checks
+/// them is bounded by `--time` (and by signals), ending with exit 1 and nothing written.
+#[test]
+fn checking_a_searched_list_ends_on_time_whatever_a_row_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("anneal-rook-b5.csv");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("lab/black-variable/anneal-rook-b5.csv"))
+            .unwrap();
+    let long = edited(&text, |body| {
+        let mut out = String::new();
+        for line in body.lines() {
+            let line = match line.split_once('~') {
+                // `…~j.m,magic,…`: the chain kept, its moves made 2^36.
+                Some((name, rest)) => {
+                    let (chain, after) = rest.split_once('.').unwrap();
+                    format!("{name}~{chain}.68719476736{}", &after[after.find(',').unwrap()..])
+                }
+                None if line.starts_with("# anneal=") => "# anneal=68719476736".to_owned(),
+                None => line.to_owned(),
+            };
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    });
+    assert!(long.contains(".68719476736,"), "{long}");
+    std::fs::write(&list, long).unwrap();
+    let out = dir.path().join("r.csv");
+    let started = std::time::Instant::now();
+    let args = ["pack", "--layout", "black-variable", "--seed", "1", "--searched", list.to_str().unwrap()];
+    let (_, stderr) = run(&[&args[..], &["--time", "2", "-o", out.to_str().unwrap()]].concat(), 1);
+    assert!(stderr.contains("time limit: stopped while checking the --searched lists"), "{stderr}");
+    assert!(started.elapsed().as_secs_f64() < 30.0, "{:?}", started.elapsed());
+    assert!(!out.exists(), "nothing is written");
+}
+
 /// A walk cache of another run is refused before anything is said: one `error:` line, naming
 /// the file.
 #[test]
@@ -2773,7 +2834,13 @@ fn a_walk_cache_of_other_settings_is_one_error_line_naming_it() {
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("lab/walks-black-record-seed1.csv"), &cache).unwrap();
     let cache = cache.to_str().unwrap();
     let out = dir.path().join("r.csv");
-    for settings in [&["--layout", "fixed-shift"][..], &["--layout", "black", "--set", "walk-steps=5000"]] {
+    let recipe = shipped("black.recipe.csv");
+    for settings in [
+        &["--layout", "fixed-shift"][..],
+        &["--layout", "black", "--set", "walk-steps=5000"],
+        // A resumed run's too, checked against the recipe's seed, layout and stream.
+        &["--resume", &recipe, "--set", "walk-steps=5000"],
+    ] {
         let args = [&["pack"][..], settings, &["--walk-cache", cache, "-o", out.to_str().unwrap()]].concat();
         bad_input(&args, &["walks.csv: the walk cache is another run's walks"]);
     }

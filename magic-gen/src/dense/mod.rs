@@ -14,6 +14,7 @@
 //! * `slots`: a magic's shortest span and the long free runs inside it;
 //! * `walk`: valid-space walks, candidates with few slots and short spans for the pools;
 //! * `walk_cache`: a run's walks kept in a file for later runs of the same walks;
+//! * `walk_confirm`: the walks a run took from a cache, walked again before a recipe names them;
 //! * `span`: the per-square span search, black magics whose indices span few slots;
 //! * `span_list`: one square's span search results in a file, which the packer reads;
 //! * `run`: a whole run with restarts and checkpoints ([`run()`]).
@@ -32,6 +33,7 @@ mod span_list;
 mod square;
 mod walk;
 mod walk_cache;
+mod walk_confirm;
 
 pub use crate::search::climb_stream::{ClimbPath, MAX_MOVES};
 pub use crate::search::term_sums::{MAX_TERMS, TermSum};
@@ -49,10 +51,11 @@ pub use span::{
     ANNEAL_CYCLE, ANNEAL_WINDOWS, Anneal, CLIMBS, KEEP as SPAN_KEEP, MAX_ANNEAL_MOVES, MAX_CHAINS, SpanFound,
     SpanSearch, climb_plan, keep_best, keep_best_sums, walk_climb_plan,
 };
-pub use span_list::{AnnealSource, SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
+pub use span_list::{AnnealSource, STOPPED_REPLAYING, SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
 pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
 pub use walk::{WALK_BITS, WALKED, walk_number, walk_start, walked_position};
 pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};
+pub use walk_confirm::{STOPPED_CONFIRMING, UnconfirmedWalks};
 
 #[cfg(test)]
 mod tests {

@@ -411,18 +411,26 @@ impl Packer {
     /// --seed <this seed>`, or a magic of `magic-gen sweep --black`), with that search's index
     /// bits: the square keeps this one candidate and draws nothing from its stream. For a
     /// square not placed yet; an error if the packer is not black or the magic does not index
-    /// the square without a destructive collision.
-    pub fn use_searched(&mut self, references: &ReferenceSet, searched: Searched) -> Result<(), String> {
-        self.use_searched_checked(references, searched, true)
+    /// the square without a destructive collision. A climb from a walk is walked again and
+    /// replayed; that replay polls `stop` (an annealed row's moves are the file's claim, not
+    /// bounded), and a raised flag gives [`super::STOPPED_REPLAYING`].
+    pub fn use_searched(
+        &mut self,
+        references: &ReferenceSet,
+        searched: Searched,
+        stop: &AtomicBool,
+    ) -> Result<(), String> {
+        self.use_searched_checked(references, searched, Some(stop))
     }
 
     /// [`Packer::use_searched`]; a climb from a walk is walked again and replayed only with
-    /// `check_walks` (a restart in place takes the squares its run already checked).
+    /// `check_walks`, the stop flag the replay polls (a restart in place takes the squares its
+    /// run already checked).
     fn use_searched_checked(
         &mut self,
         references: &ReferenceSet,
         searched: Searched,
-        check_walks: bool,
+        check_walks: Option<&AtomicBool>,
     ) -> Result<(), String> {
         let Searched { pair, bits, found } = searched;
         let number = found.position();
@@ -462,10 +470,11 @@ impl Packer {
         self.squares[pair] = data;
         self.bits[pair] = bits;
         if let Found::Spanned { number, walk: Some(start), climb, anneal, magic } = found
-            && check_walks
+            && let Some(stop) = check_walks
         {
-            self.check_walk_climb(pair, occupancies, (number, start), (&climb, anneal), magic)
-                .map_err(|e| format!("{slider} {square}: {what}: {e}"))?;
+            self.check_walk_climb(pair, occupancies, (number, start), (&climb, anneal), magic, stop).map_err(|e| {
+                if e == super::STOPPED_REPLAYING { e } else { format!("{slider} {square}: {what}: {e}") }
+            })?;
         }
         self.pools[pair] = vec![candidate];
         self.searched[pair] = Some(found);
@@ -483,14 +492,20 @@ impl Packer {
         (number, start): (u64, u64),
         climb: (&super::ClimbPath, Option<super::Anneal>),
         magic: u64,
+        stop: &AtomicBool,
     ) -> Result<(), String> {
         if self.params.walks == 0 {
             return Err("a climb from a walk, but this run makes no walks (--set walks=…)".to_owned());
         }
-        let walk_magic = self
-            .walk_number(pair, number, Some(start), &AtomicBool::new(false))
-            .ok_or_else(|| format!("stream position {start} starts no walk in this run"))?;
-        match self.replay_walk_climb(occupancies, pair, (number, start), walk_magic, climb, &AtomicBool::new(false))? {
+        let stopped = || stop.load(Ordering::Relaxed).then(|| super::STOPPED_REPLAYING.to_owned());
+        let walk_magic = self.walk_number(pair, number, Some(start), stop).ok_or_else(|| {
+            stopped().unwrap_or_else(|| format!("stream position {start} starts no walk in this run"))
+        })?;
+        let replayed = self.replay_walk_climb(occupancies, pair, (number, start), walk_magic, climb, stop)?;
+        if let Some(stopped) = stopped() {
+            return Err(stopped);
+        }
+        match replayed {
             Some(climbed) if climbed == magic => Ok(()),
             Some(climbed) => {
                 Err(format!("gives {climbed:#018X} in this run, not {magic:#018X} (other walk settings?)"))
@@ -570,7 +585,10 @@ impl Packer {
             }
         }
         let mut packer = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params);
-        let check_walks = !matches!(walks, Walks::Adopt(_));
+        let check_walks = match walks {
+            Walks::Adopt(_) => None,
+            Walks::Walk(_, stop, _) => Some(stop),
+        };
         for row in &recipe.rows {
             let found = match (row.searched, row.swept, row.spanned, row.walked) {
                 (true, ..) => Found::Candidate(row.position),
@@ -592,7 +610,10 @@ impl Packer {
                 _ => continue,
             };
             let pair = pair_index(row.slider, row.square);
-            packer.use_searched_checked(references, Searched { pair, bits: bits[pair], found }, check_walks)?;
+            packer.use_searched_checked(references, Searched { pair, bits: bits[pair], found }, check_walks).map_err(
+                // Cut while replaying: as cut while walking, the recipe is kept as it was.
+                |e| if e == super::STOPPED_REPLAYING { super::STOPPED_EARLY.to_owned() } else { e },
+            )?;
         }
         match walks {
             Walks::Adopt(walked) => packer.adopt_walks(walked),
@@ -928,6 +949,20 @@ impl Packer {
             meter.square_done();
         }
         true
+    }
+
+    /// Takes the walked candidates `dropped(pair, walk number)` names out of the pools, and
+    /// off the board where placed: walks a cache states that a run placing in haste has no
+    /// time to walk again before its recipe names them ([`super::UnconfirmedWalks`]).
+    pub fn drop_walks(&mut self, dropped: impl Fn(usize, u64) -> bool) {
+        let is_dropped =
+            |pair: usize, candidate: &Candidate| walk_number(candidate.position).is_some_and(|n| dropped(pair, n));
+        for pair in 0..self.squares.len() {
+            self.pools[pair].retain(|candidate| !is_dropped(pair, candidate));
+            if self.placed[pair].as_ref().is_some_and(|placed| is_dropped(pair, &placed.candidate)) {
+                self.unplace(pair);
+            }
+        }
     }
 
     /// The first valid candidate of pair `pair`'s stream from its cursor on (added to its pool,

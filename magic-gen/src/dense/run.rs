@@ -19,6 +19,7 @@ use super::meter::{Meter, Phase};
 use super::packer::{Packer, Searched, Walks};
 use super::params::Params;
 use super::walk_cache::WalkCache;
+use super::walk_confirm::UnconfirmedWalks;
 
 /// The error of a run stopped before it had anything to write: stopped (both flags of its
 /// [`Control`]) before its first placement.
@@ -170,6 +171,10 @@ pub fn run(
 ) -> Result<Finished, String> {
     let Control { stop, finish, meter } = control;
     params.check()?;
+    // Walks a cache states are walked again before a recipe names them; that is part of
+    // finishing a checkpoint, so only the finish flag cuts it.
+    let unconfirmed = UnconfirmedWalks::of(plan.walk_cache.as_ref(), params.walks);
+    let observer = &mut Confirming { observer, unconfirmed, references, params: params.clone(), finish };
     if plan.iterations > MAX_ITERATIONS {
         return Err(format!("--iterations {} is out of range: 0 to {MAX_ITERATIONS}", plan.iterations));
     }
@@ -193,7 +198,7 @@ pub fn run(
     };
     for &square in &plan.searched {
         packer.unplace(square.pair);
-        packer.use_searched(references, square)?;
+        packer.use_searched(references, square, stop)?;
     }
     // A new run walks here; a resumed one walked when it was restored.
     let walks_stopped = packer.walk_unless(plan.walk_cache.as_ref(), stop, meter)?.is_some();
@@ -296,6 +301,31 @@ pub fn run(
     Ok(Finished { recipe: best, bishop_lines, iteration: packer.iteration, complete })
 }
 
+/// An observer that first walks again the cache's walks a recipe names
+/// ([`UnconfirmedWalks::confirm`]): a checkpoint naming a walk the cache misstates is refused.
+struct Confirming<'a> {
+    observer: &'a mut dyn Observer,
+    unconfirmed: UnconfirmedWalks,
+    references: &'a ReferenceSet,
+    params: Params,
+    finish: &'a AtomicBool,
+}
+
+impl Observer for Confirming<'_> {
+    fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+        self.unconfirmed.confirm(self.references, best, &self.params, self.finish)?;
+        self.observer.checkpoint(best)
+    }
+
+    fn poll(&mut self, progress: &Progress) -> Option<Halt> {
+        self.observer.poll(progress)
+    }
+
+    fn walked(&mut self, walks: &WalkCache) -> Result<(), String> {
+        self.observer.walked(walks)
+    }
+}
+
 /// Where `packer` is, for the observer.
 fn progress_of(packer: &Packer, target: u64, best_end: usize) -> Progress {
     Progress { iteration: packer.iteration, target, best_end, end: packer.table_end(), used: packer.used_slots() }
@@ -318,9 +348,12 @@ fn completed_in_haste(
     mut packer: Packer,
     walks_stopped: bool,
     plan: &RunPlan,
-    observer: &mut dyn Observer,
+    observer: &mut Confirming<'_>,
     Control { finish, meter, .. }: Control<'_>,
 ) -> Result<Finished, String> {
+    // No time to walk again the cache's walks before the recipe names them: placed in haste
+    // without them (the square's last reused walk, walked again, stays).
+    packer.drop_walks(|pair, number| observer.unconfirmed.contains(pair, number));
     let placed = packer.placed.iter().flatten().count();
     if !packer.complete(finish, meter) {
         return Err(STOPPED_EARLY.to_owned());

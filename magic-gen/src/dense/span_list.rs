@@ -52,6 +52,10 @@ pub const TITLE: &str = "# magic-gen span search";
 /// The column header of the found roots.
 const COLUMNS: &str = "candidate,magic,span,used";
 
+/// The error of a check whose replay of an annealed magic the stop flag cut (`--time`, a
+/// signal): the row is neither confirmed nor refused.
+pub const STOPPED_REPLAYING: &str = "stopped while replaying an annealed magic: not checked";
+
 /// The walks a list's climbs started from (`span --walks`): the square's first `walks` walks
 /// of `steps` moves with gap `gap` in the packer's run of the list's seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,15 +136,19 @@ impl SpanList {
     /// candidate and both magics. A climb from a walk is not this list's to re-derive (that
     /// takes the walk: the packer checks it, `Packer::check_walk_climb`), and is refused.
     /// A term sum is re-derived from its terms, and must be one the list's enumeration lists
-    /// (its terms and its cost within the list's).
-    pub fn check_found(&self, search: &SpanSearch, found: &SpanFound) -> Result<(), String> {
+    /// (its terms and its cost within the list's). An annealed row's replay polls `stop` (its
+    /// claimed moves come from the file and are not bounded): raised, it gives [`STOPPED_REPLAYING`].
+    pub fn check_found(&self, search: &SpanSearch, found: &SpanFound, stop: &AtomicBool) -> Result<(), String> {
         // An annealed magic: its start (a row of the list, checked as such), then its chain.
         if let Some(anneal) = found.anneal {
             let start = self.start_of(found).ok_or_else(|| {
                 format!("{} {}: {} anneals no magic of the list", self.slider, self.square, found.name())
             })?;
-            self.check_found(search, start)?;
-            let derived = search.derive_annealed(self.seed, *start, anneal, &AtomicBool::new(false));
+            self.check_found(search, start, stop)?;
+            let derived = search.derive_annealed(self.seed, *start, anneal, stop);
+            if derived.is_none() && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(STOPPED_REPLAYING.to_owned());
+            }
             return self.agree(found, derived, (&found.name(), "of the annealing", "not its best"));
         }
         let derived = match (found.sum, found.walk) {

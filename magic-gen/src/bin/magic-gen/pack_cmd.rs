@@ -9,6 +9,7 @@
 //! is written. A thread prints where the run is every `--progress` seconds, in every phase.
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ use magic_gen::dense::{
 };
 use magic_gen::files::read_black_results;
 use magic_gen::magic_set::Indexing;
-use magic_gen::recipe::{Recipe, searched_candidate};
+use magic_gen::recipe::{PackedStream, Recipe, RecipeLayout, searched_candidate};
 use magic_gen::search::Shard;
 use magic_gen::search::exhaustive::{Color, ExhaustiveSearch};
 use magic_gen::{ReferenceSet, pair_index};
@@ -213,16 +214,19 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         restart_every: settings.restart_every,
         compact_bishops: (settings.compact_bishops > 0).then_some(settings.compact_bishops),
         command,
-        searched: read_searched(searched_files, seed)?,
+        searched: match read_searched(searched_files, seed, stop.flag()) {
+            Err(failure) => return stopped_reading(&stop, failure),
+            Ok(searched) => searched,
+        },
         walk_cache: walk_cache.clone(),
     };
-    // A new run's walk cache is checked against the run here, before anything is said: an
-    // error comes first and alone, naming the file (a resumed run's is checked as it restores).
-    if let (Some(path), Some(cache), Start::New { indexing, stream, seed, bits }) =
-        (&args.walk_cache, &walk_cache, &start)
+    // The walk cache is checked against the run here, before anything is said: an error comes
+    // first and alone, naming the file.
+    if let (Some(path), Some(cache), Some((indexing, stream, seed, bits))) =
+        (&args.walk_cache, &walk_cache, walk_settings(&start))
     {
         let this_run =
-            WalkCache::empty(*seed, *indexing, *stream, settings.params.walk_steps, settings.params.walk_gap, bits);
+            WalkCache::empty(seed, indexing, stream, settings.params.walk_steps, settings.params.walk_gap, &bits);
         cache.check_for(&this_run).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     }
     let mut watch = Watch::new(&references, &args, "iteration", (stop.clone(), started));
@@ -267,6 +271,25 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
         );
     }
     watch.finish(result)
+}
+
+/// What a run's walks depend on besides the walk settings: indexing, stream, seed and each
+/// square's index bits, for a new run or for the recipe a run resumes (`None`: not a packed
+/// recipe, which the run refuses itself).
+fn walk_settings(start: &Start) -> Option<(Indexing, PackedStream, u64, Vec<u32>)> {
+    match start {
+        Start::New { indexing, stream, seed, bits } => Some((*indexing, *stream, *seed, bits.clone())),
+        Start::Resume(recipe) => {
+            let RecipeLayout::Packed(indexing) = recipe.layout else { return None };
+            let mut bits = magic_gen::dense::fixed_bits();
+            for row in &recipe.rows {
+                if let Some(row_bits) = row.bits {
+                    bits[pair_index(row.slider, row.square)] = row_bits;
+                }
+            }
+            Some((indexing, recipe.stream, recipe.seed, bits))
+        }
+    }
 }
 
 /// A run that `--time` ended after `K` iterations is the run with the budget `--iterations K`:
@@ -445,7 +468,13 @@ impl<'a> Watch<'a> {
                         note!("{}: {message}", reason.describe());
                         Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped))
                     }
-                    None => Err(Failure(message)),
+                    None => Err(Failure(match self.walk_cache {
+                        // A walk the cache misstates, found while the run walked it again.
+                        Some((path, _)) if message.starts_with("the walk cache is not this run's walks") => {
+                            format!("{}: {message}", path.display())
+                        }
+                        _ => message,
+                    })),
                 };
             }
         };
@@ -510,7 +539,10 @@ fn run_portfolio(
         return Err(Failure("--portfolio runs its members from scratch: no --resume or --continue".to_owned()));
     }
     // Read once: every member places the same searched squares.
-    let searched = read_searched(&args.searched, args.run.seed)?;
+    let searched = match read_searched(&args.searched, args.run.seed, stop.flag()) {
+        Err(failure) => return stopped_reading(stop, failure),
+        Ok(searched) => searched,
+    };
     let mut recipes = Vec::new();
     for member in 0..members {
         let shard = Shard::new(member, members).map_err(|e| Failure(e.to_string()))?;
@@ -545,10 +577,23 @@ fn run_portfolio(
     Ok(Outcome::Success)
 }
 
+/// The end of a run whose inputs could not be read: the failure, unless the stop flag cut the
+/// reading (an annealed row replayed), which ends the run as any stop that has nothing to
+/// write (exit 1 for `--time`, 130 or 143 for a signal).
+fn stopped_reading(stop: &Stop, failure: Failure) -> Result<Outcome, Failure> {
+    match stop.reason() {
+        Some(reason) => {
+            note!("{}: stopped while checking the --searched lists; nothing written", reason.describe());
+            Ok(reason.exit_code().map_or(Outcome::Negative, Outcome::Stopped))
+        }
+        None => Err(failure),
+    }
+}
+
 /// The magic a `span` list gives its square: its best (shortest span, then fewest used slots,
 /// then the first), as `span:N` (or `terms:…`), re-derived from its candidate number (or its
 /// sum) first.
-fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failure> {
+fn read_span_list(path: &Path, text: &str, seed: u64, stop: &AtomicBool) -> Result<Searched, Failure> {
     let name = path.display();
     let list = magic_gen::dense::SpanList::parse(text).map_err(|e| Failure(format!("{name}: {e}")))?;
     if list.seed != seed {
@@ -561,7 +606,7 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
     let search = list.search(&ReferenceSet::new()).map_err(|e| Failure(format!("{name}: {e}")))?;
     // A climb from a walk is checked by the packer, which walks that walk again.
     if best.walk.is_none() {
-        list.check_found(&search, &best).map_err(|e| Failure(format!("{name}: {e}")))?;
+        list.check_found(&search, &best, stop).map_err(|e| Failure(format!("{name}: {e}")))?;
     }
     let found = match best.sum {
         Some(sum) => Found::Summed { sum, anneal: best.anneal, magic: best.magic },
@@ -579,10 +624,10 @@ fn read_span_list(path: &Path, text: &str, seed: u64) -> Result<Searched, Failur
 /// The squares the `search --black` CSVs at `paths` found, each checked to be the candidate its
 /// number gives in the search of `seed` (the packer's: a recipe has one seed). A square found
 /// in several files must be the same magic in each.
-fn read_searched(paths: &[std::path::PathBuf], seed: u64) -> Result<Vec<Searched>, Failure> {
+fn read_searched(paths: &[std::path::PathBuf], seed: u64, stop: &AtomicBool) -> Result<Vec<Searched>, Failure> {
     let mut searched: Vec<Searched> = Vec::new();
     for path in paths {
-        for square in read_searched_file(path, seed)? {
+        for square in read_searched_file(path, seed, stop)? {
             match searched.iter().find(|s| s.pair == square.pair) {
                 Some(seen) if *seen != square => {
                     let (slider, board_square) = magic_gen::dense::pair_parts(square.pair);
@@ -600,13 +645,13 @@ fn read_searched(paths: &[std::path::PathBuf], seed: u64) -> Result<Vec<Searched
     Ok(searched)
 }
 
-fn read_searched_file(path: &Path, seed: u64) -> Result<Vec<Searched>, Failure> {
+fn read_searched_file(path: &Path, seed: u64, stop: &AtomicBool) -> Result<Vec<Searched>, Failure> {
     let text = crate::output::read_text(path)?;
     if text.starts_with(crate::sweep_cmd::TITLE) {
         return read_sweep_file(path, &text).map(|found| vec![found]);
     }
     if text.starts_with(magic_gen::dense::SPAN_LIST_TITLE) {
-        return read_span_list(path, &text, seed).map(|found| vec![found]);
+        return read_span_list(path, &text, seed, stop).map(|found| vec![found]);
     }
     let results = read_black_results(path, &text).map_err(|e| Failure(e.to_string()))?;
     if results.seed != seed {

@@ -122,8 +122,10 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
                 held.slider, held.square, held.bits, held.seed
             )));
         }
+        // Refused above if annealed, the list has no annealed row: no replay for a stop to cut.
+        let never = std::sync::atomic::AtomicBool::new(false);
         for found in &held.found {
-            held.check_found(&search, found).map_err(|e| Failure(format!("{name}: {e}")))?;
+            held.check_found(&search, found, &never).map_err(|e| Failure(format!("{name}: {e}")))?;
         }
         // A list keeps the best of what it tested: more than that is another search's.
         if keep_best(&held.found, &[]) != held.found {
@@ -395,9 +397,11 @@ fn anneal_list(
         return Err(Failure(format!("{name}: the list holds no magic")));
     }
     let mut tester = magic_gen::dense::CandidateTester::default();
+    // Refused above if annealed, the list has no annealed row: no replay for a stop to cut.
+    let never = std::sync::atomic::AtomicBool::new(false);
     for start in &starts {
         match start.walk {
-            None => list.check_found(search, start).map_err(|e| Failure(format!("{name}: {e}")))?,
+            None => list.check_found(search, start, &never).map_err(|e| Failure(format!("{name}: {e}")))?,
             // A climb from a walk is re-derived by the packer that reads the list (it walks
             // again); here its magic must at least be one, as listed.
             Some(from) => {
