@@ -33,7 +33,7 @@
 //! Everything is counted in iterations and candidates; the result depends on nothing else.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -219,8 +219,12 @@ impl Packer {
         params: Params,
     ) -> Self {
         assert_eq!(bits.len(), references.iter().count(), "index bits for every square");
-        let squares: Vec<SquareData> =
-            references.iter().zip(bits).map(|(o, &bits)| SquareData::with_bits(o, indexing, bits)).collect();
+        // The keys in an order that rejects the stream's candidates sooner (the same answers).
+        let occupancies: Vec<_> = references.iter().zip(bits).collect();
+        let squares: Vec<SquareData> = occupancies
+            .into_par_iter()
+            .map(|(o, &bits)| SquareData::with_bits(o, indexing, bits).with_learned_order(indexing))
+            .collect();
         let pairs = squares.len();
         let terms = match stream {
             PackedStream::FewTerm => (0..pairs)
@@ -782,14 +786,12 @@ impl Packer {
         let fresh = self.scan_stream(pair, self.cursors[pair], count, |tester, data, position, magic| {
             Some(tester.candidate(data, position, magic))
         });
-        let mut best: Option<(Candidate, usize)> = None;
-        let mut best_score = incumbent.unwrap_or((usize::MAX, usize::MAX));
+        let refs: Vec<&Candidate> = fresh.iter().collect();
+        let best = self
+            .first_best(&refs, max_top, incumbent.unwrap_or((usize::MAX, usize::MAX)))
+            .map(|(at, start)| (fresh[at].clone(), start));
+        self.valid += fresh.len() as u64;
         for candidate in fresh {
-            self.valid += 1;
-            if let Some((start, score)) = self.fit_better(&candidate, max_top, best_score) {
-                best_score = score;
-                best = Some((candidate.clone(), start));
-            }
             insert_pool(&mut self.pools[pair], candidate, &self.params);
         }
         self.cursors[pair] += count;
@@ -877,33 +879,52 @@ impl Packer {
         slot_weight(candidate, &self.params)
     }
 
-    /// The lowest fit of `candidate` whose score beats `best`, with top at most `max_top`.
-    fn fit_better(
-        &self,
-        candidate: &Candidate,
-        max_top: usize,
-        best: (usize, usize),
-    ) -> Option<(usize, (usize, usize))> {
+    /// The lowest fit of `candidate` with top at most `max_top` and a score whose first part is
+    /// at most `bound`, and its score.
+    fn fit_within(&self, candidate: &Candidate, max_top: usize, bound: usize) -> Option<(usize, (usize, usize))> {
         let weight = self.weight(candidate);
         let penalty = self.params.lambda * weight / 16;
-        let limit = max_top.min(best.0.checked_sub(penalty)?);
+        let limit = max_top.min(bound.checked_sub(penalty)?);
         let start = self.board.lowest_fit(candidate, candidate.low as usize, limit)?;
-        let score = self.score(start + candidate.span as usize, weight);
-        (score < best).then_some((start, score))
+        Some((start, self.score(start + candidate.span as usize, weight)))
+    }
+
+    /// The best-scoring fit among `candidates` (see [`Packer::score`]; the first of them on a
+    /// tie) whose score beats `incumbent`, with top at most `max_top`: its index and start. What
+    /// fitting them one by one and keeping each strictly better one gives, computed on every
+    /// thread: each fit is cut short by the best score any thread has found so far (a fit whose
+    /// score's first part is above it cannot be the best), and the choice is then made in order,
+    /// so it does not depend on the thread count.
+    fn first_best(
+        &self,
+        candidates: &[&Candidate],
+        max_top: usize,
+        incumbent: (usize, usize),
+    ) -> Option<(usize, usize)> {
+        let bound = AtomicUsize::new(incumbent.0);
+        let fits: Vec<Option<(usize, (usize, usize))>> = candidates
+            .par_iter()
+            .with_min_len(16)
+            .map(|candidate| {
+                let (start, score) = self.fit_within(candidate, max_top, bound.load(Ordering::Relaxed))?;
+                bound.fetch_min(score.0, Ordering::Relaxed);
+                Some((start, score))
+            })
+            .collect();
+        fits.into_iter()
+            .enumerate()
+            .filter_map(|(at, fit)| fit.map(|(start, score)| (score, at, start)))
+            .filter(|&(score, ..)| score < incumbent)
+            .min()
+            .map(|(_, at, start)| (at, start))
     }
 
     /// The best placement (see [`Packer::score`]) of pair `pair` among its pool and `extra`,
     /// with top at most `max_top`.
     fn best_fit(&self, pair: usize, extra: Option<&Candidate>, max_top: usize) -> Option<(Candidate, usize)> {
-        let mut best: Option<(&Candidate, usize)> = None;
-        let mut best_score = (usize::MAX, usize::MAX);
-        for candidate in extra.into_iter().chain(&self.pools[pair]) {
-            if let Some((start, score)) = self.fit_better(candidate, max_top, best_score) {
-                best_score = score;
-                best = Some((candidate, start));
-            }
-        }
-        best.map(|(candidate, start)| (candidate.clone(), start))
+        let candidates: Vec<&Candidate> = extra.into_iter().chain(&self.pools[pair]).collect();
+        let (at, start) = self.first_best(&candidates, max_top, (usize::MAX, usize::MAX))?;
+        Some((candidates[at].clone(), start))
     }
 
     /// Greedy construction of all unplaced squares.

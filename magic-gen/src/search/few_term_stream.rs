@@ -61,10 +61,69 @@ pub fn draw(terms: &Terms, words: &[u32; 16]) -> u64 {
     let majors = 3 + (words[0] % 8) as usize;
     let minors = ((words[0] >> 3) % 4) as usize;
     let q = u128::from((words[0] >> 12) % 128);
-    let budget = terms.budget() * (32 + q * 3 / 4) / 128;
+    // At most 127/128 of 2^64.
+    let budget = u64::try_from(terms.budget() * (32 + q * 3 / 4) / 128).expect("below 2^64");
     let magic = terms.sum(&words[1..1 + majors], &words[11..11 + minors], budget);
-    let (mask, bits, black) = terms.square();
-    if black { rotated(magic, mask, bits) } else { magic }
+    match terms.rotation() {
+        Some(rotation) => rotation.rotated(magic),
+        None => magic,
+    }
+}
+
+/// [`rotated`] for one square, with what does not depend on the magic worked out once
+/// ([`Rotation::new`]): the same magics, without the inverse's Newton steps per draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rotation {
+    mask: u64,
+    /// `64 - bits + j`: where a step of `2^j` slots starts in the magic.
+    step_shift: u32,
+    /// `2^(bits - j) - 1`: steps modulo a turn.
+    modulus_mask: u64,
+    /// `!mask`'s inverse modulo 2^64.
+    inverse: u64,
+}
+
+impl Rotation {
+    /// The rotation of black magics of `mask` with `bits` index bits: `None` if they cannot
+    /// rotate ([`rotation_bits`] `>= bits`, where [`rotated`] leaves a magic as it is).
+    pub fn new(mask: u64, bits: u32) -> Option<Rotation> {
+        let j = rotation_bits(mask, bits);
+        if j >= bits {
+            return None;
+        }
+        let c = !mask;
+        let mut inverse = c; // Newton's iteration doubles the correct low bits of c^-1 each time.
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u64.wrapping_sub(c.wrapping_mul(inverse)));
+        }
+        Some(Rotation { mask, step_shift: 64 - bits + j, modulus_mask: (1u64 << (bits - j)) - 1, inverse })
+    }
+
+    /// [`rotated`] of `magic`.
+    #[inline]
+    pub fn rotated(&self, magic: u64) -> u64 {
+        let steps = lowest_key(magic, self.mask) >> self.step_shift;
+        let h = steps.wrapping_neg().wrapping_mul(self.inverse) & self.modulus_mask;
+        magic.wrapping_add(h << self.step_shift)
+    }
+}
+
+/// The lowest key `lo` of the black magic `magic` of `mask` ([`rotated`]).
+#[inline]
+fn lowest_key(magic: u64, mask: u64) -> u64 {
+    // `lo = (constant + Σ negative products) mod 2^64`, the products `(magic << b) as i64` of
+    // the mask bits `b` that are negative. Modulo 2^64 a negative `i64` is its bits as a `u64`,
+    // so the sum wraps in `u64` (one pass over the mask's set bits, no `i128`).
+    let mut lo = (!mask).wrapping_mul(magic);
+    let mut rest = mask;
+    while rest != 0 {
+        let product = magic << rest.trailing_zeros();
+        rest &= rest - 1;
+        if (product as i64) < 0 {
+            lo = lo.wrapping_add(product);
+        }
+    }
+    lo
 }
 
 /// The black magic `magic` of `mask` with `bits` index bits, plus the multiple of
@@ -77,10 +136,7 @@ pub fn rotated(magic: u64, mask: u64, bits: u32) -> u64 {
     if j >= bits {
         return magic;
     }
-    let constant = (!mask).wrapping_mul(magic);
-    let negative: i128 =
-        (0..64).filter(|b| mask >> b & 1 == 1).map(|b| i128::from((magic << b) as i64)).filter(|&s| s < 0).sum();
-    let lo = (i128::from(constant) + negative).rem_euclid(1 << 64) as u64;
+    let lo = lowest_key(magic, mask);
     // Steps of 2^j slots to go down by, modulo the 2^(bits - j) steps of a turn.
     rotated_down(magic, mask, bits, lo >> (shift + j))
 }
@@ -150,7 +206,7 @@ mod tests {
                     continue;
                 }
                 let majors = 3 + (words[0] % 8) as usize;
-                let raw = terms.sum(&words[1..1 + majors], &[], terms.budget() / 2);
+                let raw = terms.sum(&words[1..1 + majors], &[], (terms.budget() / 2) as u64);
                 let turned = rotated(raw, mask, bits);
                 let index = |m: u64, occ: u64| ((occ | !mask).wrapping_mul(m) >> shift) as i64;
                 let occupancies = subsets(mask);
@@ -168,6 +224,41 @@ mod tests {
                 }
             }
             assert!(unwrapped > 150, "{slider} {square}: {unwrapped}");
+        }
+    }
+
+    /// The rotation's lowest key, computed in wrapping `u64`, is the defining sum in `i128`
+    /// taken modulo 2^64, for every square's mask and magics of every density.
+    #[test]
+    fn the_lowest_key_wraps_as_the_defining_sum() {
+        let defined = |magic: u64, mask: u64| -> u64 {
+            let negative: i128 = (0..64)
+                .filter(|b| mask >> b & 1 == 1)
+                .map(|b| i128::from((magic << b) as i64))
+                .filter(|&s| s < 0)
+                .sum();
+            (i128::from((!mask).wrapping_mul(magic)) + negative).rem_euclid(1 << 64) as u64
+        };
+        let mut state = 3u64;
+        for slider in [Slider::Rook, Slider::Bishop] {
+            for square in Square::ALL {
+                let mask = relevant_mask(slider, square);
+                let bits = mask.count_ones();
+                for _ in 0..64 {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let magic = state ^ (state >> 29).rotate_left(state as u32 % 64);
+                    let j = rotation_bits(mask, bits);
+                    if j < bits {
+                        let lo = defined(magic, mask);
+                        let expected = rotated_down(magic, mask, bits, lo >> (64 - bits + j));
+                        assert_eq!(rotated(magic, mask, bits), expected, "{slider} {square} {magic:#x}");
+                        let rotation = Rotation::new(mask, bits).expect("it rotates");
+                        assert_eq!(rotation.rotated(magic), expected, "{slider} {square} {magic:#x}");
+                    } else {
+                        assert_eq!(Rotation::new(mask, bits), None);
+                    }
+                }
+            }
         }
     }
 

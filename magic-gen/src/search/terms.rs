@@ -31,10 +31,11 @@ use magic_tables_core::{Slider, Square};
 /// definition that does not depend on the seed. Built once per square by [`Terms::signed`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terms {
-    /// Major terms (value, cost).
-    major: Vec<(u64, u128)>,
+    /// Major terms (value, cost). Every kept cost is at most `2^63` (a major's is at most
+    /// `R/2 · 2^shift`, a minor's below `2^shift`), so it is held in a `u64`.
+    major: Vec<(u64, u64)>,
     /// Minor terms (value, cost).
-    minor: Vec<(u64, u128)>,
+    minor: Vec<(u64, u64)>,
     /// The budget `2^bits · 2^shift`.
     budget: u128,
     /// The square's relevant mask.
@@ -43,6 +44,8 @@ pub struct Terms {
     bits: u32,
     /// Whether the magics are black (the few-term stream then rotates them).
     black: bool,
+    /// The few-term stream's rotation of black magics, if they rotate.
+    rotation: Option<super::few_term_stream::Rotation>,
 }
 
 impl Terms {
@@ -67,21 +70,23 @@ impl Terms {
                     let term = if negative { value.wrapping_neg() } else { value };
                     let cost = cost(term, mask);
                     if cost >= unit && cost <= range / 2 * unit {
-                        major.push((term, cost));
+                        major.push((term, u64::try_from(cost).expect("at most 2^63")));
                     } else if cost >= unit / 64 && cost < unit {
-                        minor.push((term, cost));
+                        minor.push((term, u64::try_from(cost).expect("below 2^63")));
                     }
                 }
             }
         }
-        Terms { major, minor, budget: range * unit, mask, bits, black }
+        let rotation = if black { super::few_term_stream::Rotation::new(mask, bits) } else { None };
+        Terms { major, minor, budget: range * unit, mask, bits, black, rotation }
     }
 
     /// The sum (wrapping) of the major terms the words `major` pick and the minor terms the
     /// words `minor` pick (word `w` picks the term at `(w · len) >> 32` of its list), each added
     /// only if its cost fits in what is left of `budget`, which it then uses. An empty list adds
-    /// nothing.
-    pub fn sum(&self, major: &[u32], minor: &[u32], budget: u128) -> u64 {
+    /// nothing. (Every draw's budget is below 2^64, and so is every kept cost: `u64` throughout.)
+    #[inline]
+    pub fn sum(&self, major: &[u32], minor: &[u32], budget: u64) -> u64 {
         let mut magic = 0u64;
         let mut left = budget;
         for (list, words) in [(&self.major, major), (&self.minor, minor)] {
@@ -91,10 +96,11 @@ impl Terms {
             for &word in words {
                 let at = ((u64::from(word) * list.len() as u64) >> 32) as usize;
                 let (term, cost) = list[at];
-                if cost <= left {
-                    left -= cost;
-                    magic = magic.wrapping_add(term);
-                }
+                // Whether the term fits is a coin toss a branch would mispredict half the
+                // time: all ones or all zeros, and both sums take it or nothing.
+                let fits = u64::from(cost <= left).wrapping_neg();
+                left -= cost & fits;
+                magic = magic.wrapping_add(term & fits);
             }
         }
         magic
@@ -103,6 +109,12 @@ impl Terms {
     /// The square's relevant mask, its index bits, and whether the magics are black.
     pub fn square(&self) -> (u64, u32, bool) {
         (self.mask, self.bits, self.black)
+    }
+
+    /// The rotation the few-term stream applies to its black magics (`None`: white magics, or
+    /// black ones that cannot rotate).
+    pub fn rotation(&self) -> Option<&super::few_term_stream::Rotation> {
+        self.rotation.as_ref()
     }
 
     /// The budget `2^bits · 2^shift`: the index range in the units of [`cost`].
@@ -136,12 +148,13 @@ pub fn cost(term: u64, mask: u64) -> u128 {
     sum
 }
 
+/// The next sixteen words of `rng`: `next_u32` sixteen times, read as one 64-byte copy (the
+/// generator hands out its words as little-endian bytes, in the same order).
+#[inline]
 pub(super) fn read_words(rng: &mut ChaCha8Rng) -> [u32; 16] {
-    let mut words = [0u32; 16];
-    for word in &mut words {
-        *word = rng.next_u32();
-    }
-    words
+    let mut bytes = [0u8; 64];
+    rng.fill_bytes(&mut bytes);
+    std::array::from_fn(|i| u32::from_le_bytes([bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]]))
 }
 
 /// Walks the candidates `k, k + 1, …` of one (seed, slider, square) without re-seeding: yields
@@ -192,6 +205,36 @@ mod tests {
         let one = cost(1 << 40, mask);
         let expected: u128 = (0..64).filter(|b| mask >> b & 1 == 1 && 40 + b < 64).map(|b| 1u128 << (40 + b)).sum();
         assert_eq!(one, expected);
+    }
+
+    /// The sum in `u64` with its branch-free choice is the definition's sum: the terms picked
+    /// in order, each kept while the running total of kept costs stays within the budget
+    /// (counted here in `u128`, with the costs computed again from the terms).
+    #[test]
+    fn sums_follow_the_definition() {
+        let mut state = 11u64;
+        for (slider, square, bits) in [(Slider::Rook, 0, 12), (Slider::Bishop, 27, 9), (Slider::Rook, 54, 10)] {
+            let terms = Terms::signed(slider, Square::ALL[square], bits, true);
+            let mask = relevant_mask(slider, Square::ALL[square]);
+            for _ in 0..2000 {
+                let words: [u32; 16] = std::array::from_fn(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (state >> 32) as u32
+                });
+                let budget = terms.budget() * u128::from(words[0] % 128) / 128;
+                let picks = |list: &[(u64, u64)], chosen: &[u32]| -> Vec<u64> {
+                    chosen.iter().map(|&w| list[((u64::from(w) * list.len() as u64) >> 32) as usize].0).collect()
+                };
+                let (mut total, mut spent) = (0u64, 0u128);
+                for term in picks(&terms.major, &words[1..11]).into_iter().chain(picks(&terms.minor, &words[11..14])) {
+                    if spent + cost(term, mask) <= budget {
+                        spent += cost(term, mask);
+                        total = total.wrapping_add(term);
+                    }
+                }
+                assert_eq!(terms.sum(&words[1..11], &words[11..14], budget as u64), total);
+            }
+        }
     }
 
     #[test]
