@@ -517,7 +517,7 @@ impl Recipe {
 }
 
 /// The index bits of `row`: its own, or its slider's fixed shift's.
-fn row_bits(row: &RecipeRow) -> u32 {
+pub(crate) fn row_bits(row: &RecipeRow) -> u32 {
     row.bits.unwrap_or(64 - row.slider.fixed_shift())
 }
 

@@ -2677,6 +2677,18 @@ fn stated_sizes_are_checked_everywhere() {
         &["emit", "--layout", "black", "--input", file.to_str().unwrap()],
         &[&format!("magic.csv:{line}: rook a1 (magic 0x0000000000000001) is not magic")],
     );
+    // So is a fancy-dense row whose candidate number gives no magic for its bits.
+    let dense = std::fs::read_to_string(shipped("fancy_dense.recipe.csv")).unwrap();
+    let line = dense.lines().position(|l| l.starts_with("rook,a7,10,")).unwrap() + 1;
+    let row = dense.lines().nth(line - 1).unwrap();
+    let number: u64 = row.split(',').nth(3).unwrap().parse().unwrap();
+    let file = dir.path().join("dense.csv");
+    std::fs::write(&file, dense.replacen(row, &row.replacen(&number.to_string(), &(number + 1).to_string(), 1), 1))
+        .unwrap();
+    bad_input(
+        &["emit", "--layout", "fancy-dense", "--input", file.to_str().unwrap()],
+        &[&format!("dense.csv:{line}: rook a7: `{}` gives", number + 1), "fancy-dense: ", "not a fancy magic for 10"],
+    );
 }
 
 /// `merge` of search shards calls a magic the first only if every shard searched every

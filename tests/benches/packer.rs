@@ -28,7 +28,11 @@ fn packer(c: &mut Criterion) {
     let references = ReferenceSet::new();
     let square = |slider, name: &str| -> (Slider, Square, SquareData) {
         let square: Square = name.parse().unwrap();
-        (slider, square, SquareData::new(references.get(slider, square), Indexing::Black).with_learned_order(Indexing::Black))
+        (
+            slider,
+            square,
+            SquareData::new(references.get(slider, square), Indexing::Black).with_learned_order(Indexing::Black),
+        )
     };
     let mut group = c.benchmark_group("packer_draws");
     group.throughput(Throughput::Elements(DRAWS));

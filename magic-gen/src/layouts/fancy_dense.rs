@@ -16,9 +16,9 @@ use crate::generate::Generated;
 use crate::layout::Layout;
 use crate::magic_set::MagicSet;
 use crate::recipe::{Recipe, RecipeLayout};
-use crate::records::{RecordKind, parse_record_set};
+use crate::records::{RecordError, RecordKind, parse_record_set};
 use crate::reference::ReferenceSet;
-use crate::search::FoundMagic;
+use crate::search::{FoundMagic, MagicTester};
 use crate::table::TableSet;
 use crate::verify::verify_fancy;
 use magic_tables_core::pair_index;
@@ -47,6 +47,26 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
         recipe.seed,
         fancy.plan
     );
+    // Each row on its own first, so that a row whose magic is not one for its bits is named by
+    // its line (the whole table's check would only name the square).
+    for row in &recipe.rows {
+        let magic = recipe.magic(row);
+        let row_bits = crate::recipe::row_bits(row);
+        let occupancies = references.get(row.slider, row.square);
+        let is_magic = MagicTester::new(occupancies, row_bits).is_ok_and(|mut tester| tester.is_magic(magic));
+        if !is_magic {
+            let source = RecordError {
+                line: row.line,
+                message: format!(
+                    "{} {}: `{}` gives {magic:#018X}, not a fancy magic for {row_bits} index bits",
+                    row.slider,
+                    row.square,
+                    row.source()
+                ),
+            };
+            return Err(BuildError::Records { layout: layout.name(), file: file.into(), source });
+        }
+    }
     let mut reproduce: Vec<String> =
         recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
     reproduce.extend(recipe.audit_lines(file, "this build"));
