@@ -83,7 +83,7 @@ impl SquareData {
 
     /// The keys reordered so that a validity test of a typical candidate meets its first
     /// destructive collision sooner: an order of keys changes no test's answer, only how many
-    /// keys a rejected candidate costs. Rounds of [`ORDER_SAMPLE`] candidates of the few-term
+    /// keys a rejected candidate costs. Rounds of 2,048 candidates (`ORDER_SAMPLE`) of the few-term
     /// stream (a fixed seed, not the run's) are tested in the current order, counting for each
     /// key how often it was one of the two that ended a test; the keys are then sorted by that
     /// count (most first, the current order among equals). Three rounds take a rook's mean
