@@ -221,10 +221,8 @@ impl Packer {
         assert_eq!(bits.len(), references.iter().count(), "index bits for every square");
         // The keys in an order that rejects the stream's candidates sooner (the same answers).
         let occupancies: Vec<_> = references.iter().zip(bits).collect();
-        let squares: Vec<SquareData> = occupancies
-            .into_par_iter()
-            .map(|(o, &bits)| SquareData::with_bits(o, indexing, bits).with_learned_order(indexing))
-            .collect();
+        let squares: Vec<SquareData> =
+            occupancies.into_par_iter().map(|(o, &bits)| SquareData::learned(o, indexing, bits)).collect();
         let pairs = squares.len();
         let terms = match stream {
             PackedStream::FewTerm => (0..pairs)

@@ -7,11 +7,14 @@
 //! to index 0 there, so that tester's exact window filter does not apply) and keeps the slots a
 //! valid candidate fills, which the packer places.
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, OnceLock};
+
 use crate::geometry::Occupancies;
 use crate::magic_set::Indexing;
 use crate::search::few_term_stream::few_term_candidates;
 use crate::search::terms::Terms;
-use magic_tables_core::{Slider, Square};
+use magic_tables_core::{Slider, Square, pair_index};
 
 /// (slider, square) of pair number `pair` (rook a1 = 0 … bishop h8 = 127, the inverse of
 /// [`magic_tables_core::pair_index`]).
@@ -117,6 +120,22 @@ impl SquareData {
             self.ids = order.iter().map(|&at| self.ids[at]).collect();
         }
         self
+    }
+
+    /// [`SquareData::with_bits`] then [`SquareData::with_learned_order`], learned once per
+    /// process for each (square, index bits, indexing): a packer restored in place (every
+    /// `restart-every` iterations) prepares the same squares again.
+    pub fn learned(occupancies: &Occupancies, indexing: Indexing, bits: u32) -> Self {
+        type Key = (usize, u32, bool);
+        static LEARNED: OnceLock<Mutex<BTreeMap<Key, SquareData>>> = OnceLock::new();
+        let key = (pair_index(occupancies.slider, occupancies.square), bits, indexing == Indexing::Black);
+        let cache = LEARNED.get_or_init(Mutex::default);
+        if let Some(known) = cache.lock().expect("no panic while holding it").get(&key) {
+            return known.clone();
+        }
+        let data = SquareData::with_bits(occupancies, indexing, bits).with_learned_order(indexing);
+        cache.lock().expect("no panic while holding it").insert(key, data.clone());
+        data
     }
 
     /// Size of the index range (`2^(64 - shift)`).
