@@ -239,8 +239,9 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
 
 /// `merge` of sweep files: every shard of one sweep once, each complete; the union of their
 /// magics, ascending, as one unsharded sweep writes it. It says how far the sweep is (`k of N
-/// shards complete, magics found: …`, the magics of every file given, partial ones too) on
-/// standard error, and fails, naming the first shard missing or partial, until all are there.
+/// shards complete, magics found: …`, the magics of every file given, partial ones too): on
+/// standard error when all are there, else in the error, which names the first shard missing
+/// or partial.
 pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
     let parsed = files.iter().map(|(name, text)| parse(name, text)).collect::<Result<Vec<_>, _>>()?;
     let first = parsed.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
@@ -264,16 +265,17 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
     let complete = parsed.iter().filter(|f| f.cursor.next == f.end).count();
     let mut found: Vec<u64> = parsed.iter().flat_map(|f| f.cursor.magics.iter().copied()).collect();
     found.sort_unstable();
-    note!("{}", progress(complete, count, &found));
+    let progress = progress(complete, count, &found);
     if let Some((file, (name, _))) = parsed.iter().zip(files).find(|(f, _)| f.cursor.next != f.end) {
-        return Err(Failure(format!("{name}: shard {} is not complete: --resume it", file.cursor.shard)));
+        return Err(Failure(format!("{progress}; {name}: shard {} is not complete: --resume it", file.cursor.shard)));
     }
-    // The first index not given: the gap before the first index that is not its own position.
+    // The first index not given: the first place where the given ones skip one.
     let missing =
         seen.iter().enumerate().find(|&(i, &index)| i as u64 != index).map_or(seen.len() as u64, |(i, _)| i as u64);
     if missing < count {
-        return Err(Failure(format!("shard {missing}/{count} is missing")));
+        return Err(Failure(format!("{progress}; shard {missing}/{count} is missing")));
     }
+    note!("{progress}");
     let whole = Shard::new(0, 1).expect("0/1 exists");
     let mut cursor = search.start(whole);
     cursor.next = search.shard_range(whole).end;
