@@ -59,6 +59,16 @@
 //! (next first-field value, magics and counts of the values finished so far) from which the same
 //! shard resumes; the final cursor is identical to an uninterrupted run's.
 //!
+//! Where one first-field value is too much for one shard (rook a1 and h1 with 11 bits: hours
+//! to years a value), a shard count `N = V * p` above the `V` values splits each value into `p`
+//! equal parts of its **positions** ([`ExhaustiveSearch::value_positions`]): the candidates
+//! below the value in the order the search visits them, the later fields read as the digits
+//! of one number (the first level's the highest; from the top, the negation's bits below its
+//! first field). A part searches the value's subtree but descends only into the children whose
+//! positions meet it; a node whose positions span several parts (the value itself, and the
+//! nodes along a part's edges) is searched in each of them and counted, tests and nodes, only
+//! in the part holding its first position, so the parts' counts add up to the value's.
+//!
 //! # Black magics
 //!
 //! A black magic indexes `((occ | !mask) * m) >> (64 - S)`. With `x = occ & mask`,
