@@ -1067,12 +1067,12 @@ impl ExhaustiveSearch {
     /// `None` for a shard of whole values (or a count [`ExhaustiveSearch::check_shard`]
     /// refuses).
     pub fn shard_positions(&self, shard: Shard) -> Option<Range<u64>> {
-        let (values, children) = (self.first_field_values(), self.value_positions());
+        let (values, positions) = (self.first_field_values(), self.value_positions());
         if shard.count() <= values || self.check_shard(shard).is_err() {
             return None;
         }
         let parts = shard.count() / values;
-        let at = |j: u64| (u128::from(children) * u128::from(j) / u128::from(parts)) as u64;
+        let at = |j: u64| (u128::from(positions) * u128::from(j) / u128::from(parts)) as u64;
         let j = shard.index() % parts;
         Some(at(j)..at(j + 1))
     }
@@ -1112,7 +1112,7 @@ impl ExhaustiveSearch {
     ) -> Result<Outcome, Error> {
         let range = self.shard_range(shard);
         self.check_shard(shard)?;
-        let children = self.shard_positions(shard);
+        let part = self.shard_positions(shard);
         let mut cursor = match cursor {
             None => self.start(shard),
             Some(c) => {
@@ -1126,14 +1126,14 @@ impl ExhaustiveSearch {
             }
         };
         if let Some(top) = &self.from_top {
-            return Ok(top.run(cursor, range.end, stop, node_budget, children, |class| {
+            return Ok(top.run(cursor, range.end, stop, node_budget, part, |class| {
                 let magic = top.narrowest(class);
                 assert!(self.is_magic(magic), "the search found {magic:#x}, which the reference rejects");
                 magic
             }));
         }
         let mut st = State::new(self, stop, node_budget);
-        st.part = children;
+        st.part = part;
         while cursor.next < range.end {
             st.begin_value();
             let done = st.check()
@@ -1244,7 +1244,7 @@ impl ExhaustiveSearch {
             // Over the limit on set bits: not a candidate, so no test.
             return true;
         }
-        // A value split into parts is counted in the part holding its first child.
+        // A value split into parts is counted in the part holding its first position.
         let owned = st.part.as_ref().is_none_or(|c| c.start == 0);
         if v >= self.root.min_test && owned {
             st.level_tests[0] += 1;

@@ -140,8 +140,8 @@ impl FromTop {
     }
 
     /// Searches the first-field values `cursor.next .. end` (see
-    /// [`super::exhaustive::ExhaustiveSearch::run`]), or with `children`, the part of the one
-    /// value's negations below the first field, `children` counted from the value's first;
+    /// [`super::exhaustive::ExhaustiveSearch::run`]), or with `part`, only those positions of
+    /// the one value (its negations below the first field, counted from the value's first);
     /// `report` turns a class `n` into the magic listed (and checks it).
     pub(super) fn run(
         &self,
@@ -149,13 +149,13 @@ impl FromTop {
         end: u64,
         stop: &AtomicBool,
         node_budget: Option<u64>,
-        children: Option<Range<u64>>,
+        part: Option<Range<u64>>,
         report: impl Fn(u64) -> u64,
     ) -> Outcome {
         let mut walk = Walk::new(self, stop, node_budget);
-        if let Some(children) = children {
+        if let Some(part) = part {
             let first = cursor.next << (self.period - self.first);
-            walk.part = first + children.start..first + children.end;
+            walk.part = first + part.start..first + part.end;
         }
         while cursor.next < end {
             walk.level_tests.iter_mut().for_each(|t| *t = 0);
