@@ -2374,6 +2374,13 @@ mod tests {
         let (near, shard) = d2_near_the_published_magic();
         assert!(!near.sweep(shard).magics.is_empty());
         stopped_runs_resume_to(&near, shard, 1, 3);
+        // Shards finer than the first field: a part of a value of each search (small: a run
+        // may end before it looks at its budget, so they need not stop at all).
+        let s = small_real();
+        let value = s.sweep(Shard::WHOLE).magics[300] & (s.first_field_values() - 1);
+        stopped_runs_resume_to(&s, Shard::new(value * 4 + 1, s.first_field_values() * 4).unwrap(), 1, 0);
+        let value = (PUBLISHED_D2.wrapping_neg() & bit_range(0, 55)) >> 12;
+        stopped_runs_resume_to(&near, Shard::new(value * 16 + 3, near.first_field_values() * 16).unwrap(), 1, 0);
     }
 
     /// Runs `shard` in pieces of a node budget that starts at `budget` (more than `runs`
