@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$PWD/scale/slurm
 cargo build --release --quiet -p magic-gen
-export MAGIC_GEN=$PWD/${CARGO_TARGET_DIR:-target}/release/magic-gen
+# CARGO_TARGET_DIR may be relative (to the repository's root) or absolute.
+target=${CARGO_TARGET_DIR:-target}
+[[ $target == /* ]] || target=$PWD/$target
+export MAGIC_GEN=$target/release/magic-gen
 "$here/start-slurm.sh"
 export SLURM_CONF=${MAGIC_SLURM_DIR:-/tmp/magic-slurm}/slurm.conf
 work=$(mktemp -d)
