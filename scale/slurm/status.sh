@@ -37,8 +37,9 @@ for file in "$out"/shard-*.json "$out"/shard-*.csv; do
     search_status "$file" "$(basename "$file")"
 done
 # Sweep shards (`sweep-I.txt`, or `shard-I-of-N.txt` as magic-gen/lab keeps them): each file's own `# status=` (complete or partial) and its magics so far, then
-# the sweep as a whole (k of N shards complete, the magics of every file). Arrays of more than
-# 64 shards list only the shards not complete, one a line. One grep reads them all.
+# the sweep as a whole (k of N shards complete, the magics of every file: the first 8 and how
+# many, as `magic-gen merge` says it). Arrays of more than 64 shards list only the shards not
+# complete, one a line. One grep reads them all.
 sweep_lines=$(mktemp)
 trap 'rm -f "$sweep_lines"' EXIT
 find "$out" -maxdepth 1 \( -name 'sweep-*.txt' -o -name 'shard-*.txt' \) -exec grep -H -e '^# shard=' -e '^# status=' -e '^# next=' \
@@ -67,8 +68,11 @@ if [ -s "$sweep_lines" ]; then
         line ~ /^0x/ { print "magic " line }
         END { print "count " complete + 0 " " count }' "$sweep_lines" | sort -u | awk '
         /^count / { complete = $2; count = $3 }
-        /^magic / { found = found " " $2; n++ }
-        END { printf "sweep: %d of %d shards complete, magics found: %s\n", complete, count, n ? n ":" found : "none" }'
+        /^magic / { if (++n <= 8) found = found " " $2 }
+        END {
+            list = n <= 8 ? substr(found, 2) : n ":" found " …"
+            printf "sweep: %d of %d shards complete, magics found: %s\n", complete, count, n ? list : "none"
+        }'
 fi
 for file in "$out"/walks-*.csv; do
     # A walk shard: the squares with all their walks, of the shard's squares.
