@@ -17,12 +17,9 @@ use std::time::Instant;
 use magic_gen::search::exhaustive::{Color, ExhaustiveSearch, Shard, Status};
 use magic_gen::{Slider, Square};
 
-/// CPU time of this thread in seconds (Linux `schedstat`), or `None` where it cannot be read.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
-}
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::thread_cpu_seconds;
 
 fn usage(message: &str) -> ExitCode {
     eprintln!("{message}\nusage: exhaustive-sweep SLIDER SQUARE BITS [I/N] [--black]");

@@ -1737,6 +1737,28 @@ fn sweeps_shard_merge_resume_and_verify() {
     assert!(stdout.contains("valid: yes, all 9547"), "{stdout}");
 }
 
+/// Shards finer than the first field (rook h8: 4 first-field values, each split in 4): merged,
+/// the unsharded file byte for byte; `merge` of some says how far the sweep is; a count that
+/// does not split the values is refused.
+#[test]
+fn sweeps_split_below_the_first_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let sweep = ["sweep", "--slider", "rook", "--square", "h8", "--bits", "8"];
+    run(&[&sweep[..], &["-o", &path("whole.txt")]].concat(), 0);
+    let shards: Vec<String> = (0..16).map(|i| path(&format!("s{i}.txt"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        run(&[&sweep[..], &["--shard", &format!("{i}/16"), "-o", shard]].concat(), 0);
+    }
+    let files: Vec<&str> = shards.iter().map(String::as_str).collect();
+    let (_, stderr) = run(&[&["merge"], &files[..], &["-o", &path("merged.txt")]].concat(), 0);
+    assert!(stderr.contains("16 of 16 shards complete, magics found: none"), "{stderr}");
+    let whole = std::fs::read_to_string(path("whole.txt")).unwrap();
+    assert_eq!(std::fs::read_to_string(path("merged.txt")).unwrap(), whole);
+    bad_input(&[&["merge"], &files[..15]].concat(), &["15 of 16 shards complete, magics found: none; shard 15/16 is"]);
+    bad_input(&[&sweep[..], &["--shard", "0/6", "-o", &path("x.txt")]].concat(), &["6 shards do not split"]);
+}
+
 /// `sweep --black --from-top` writes its own color, shards, merges and resumes like the other
 /// sweeps, and refuses the masks it cannot take (rook d2 with 7 bits: no magic, fast).
 #[test]

@@ -36,20 +36,44 @@ for file in "$out"/shard-*.json "$out"/shard-*.csv; do
     [ -e "$file" ] || continue
     search_status "$file" "$(basename "$file")"
 done
-for file in "$out"/sweep-*.txt; do
-    # A sweep shard: its own `# status=` (complete or partial) and its magics so far.
-    [ -e "$file" ] || continue
-    shard=$(sed -n 's/^# shard=//p' "$file")
-    status=$(sed -n 's/^# status=//p' "$file")
-    magics=$(sed -n 's/^# magics=//p' "$file")
-    next=$(sed -n 's/^# next=//p' "$file")
-    end=$(sed -n 's/^# end=//p' "$file")
-    if [ "$status" = complete ]; then
-        echo "$(basename "$file"): shard $shard complete, $magics magics"
-    else
-        echo "$(basename "$file"): shard $shard stopped at first-field value $next of $end, $magics magics so far (run the task again)"
-    fi
-done
+# Sweep shards (`sweep-I.txt`, or `shard-I-of-N.txt` as magic-gen/lab keeps them): each file's own `# status=` (complete or partial) and its magics so far, then
+# the sweep as a whole (k of N shards complete, the magics of every file: the first 8 and how
+# many, as `magic-gen merge` says it). Arrays of more than 64 shards list only the shards not
+# complete, one a line. One grep reads them all.
+sweep_lines=$(mktemp)
+trap 'rm -f "$sweep_lines"' EXIT
+find "$out" -maxdepth 1 \( -name 'sweep-*.txt' -o -name 'shard-*.txt' \) -exec grep -H -e '^# shard=' -e '^# status=' -e '^# next=' \
+    -e '^# end=' -e '^# magics=' -e '^0x' {} + >"$sweep_lines" 2>/dev/null
+if [ -s "$sweep_lines" ]; then
+    awk '
+        { file = $0; sub(/:.*/, "", file); line = substr($0, length(file) + 2); sub(/.*\//, "", file) }
+        line ~ /^# shard=/ { shard[file] = substr(line, 9); split(shard[file], p, "/"); count = p[2]; files++ }
+        line ~ /^# status=/ { status[file] = substr(line, 10) }
+        line ~ /^# next=/ { at[file] = substr(line, 8) }
+        line ~ /^# end=/ { end[file] = substr(line, 7) }
+        line ~ /^# magics=/ { magics[file] = substr(line, 10) }
+        END {
+            for (file in shard) {
+                if (status[file] == "complete") {
+                    if (files <= 64) printf "%s: shard %s complete, %d magics\n", file, shard[file], magics[file]
+                } else {
+                    printf "%s: shard %s stopped at first-field value %s of %s, %d magics so far (run the task again)\n", file, shard[file], at[file], end[file], magics[file]
+                }
+            }
+        }' "$sweep_lines" | sort -V
+    awk '
+        { file = $0; sub(/:.*/, "", file); line = substr($0, length(file) + 2) }
+        line ~ /^# shard=/ { split(substr(line, 9), p, "/"); count = p[2] }
+        line ~ /^# status=complete$/ { complete++ }
+        line ~ /^0x/ { print "magic " line }
+        END { print "count " complete + 0 " " count }' "$sweep_lines" | sort -u | awk '
+        /^count / { complete = $2; count = $3 }
+        /^magic / { if (++n <= 8) found = found " " $2 }
+        END {
+            list = n <= 8 ? substr(found, 2) : n ":" found " …"
+            printf "sweep: %d of %d shards complete, magics found: %s\n", complete, count, n ? list : "none"
+        }'
+fi
 for file in "$out"/walks-*.csv; do
     # A walk shard: the squares with all their walks, of the shard's squares.
     [ -e "$file" ] || continue

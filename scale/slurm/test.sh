@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The cluster recipe, tested on a real single-node Slurm (start-slurm.sh): 4-task arrays of
-# `walk`, `search` and `sweep` (and a 3-task `search --black`), merged, equal the single-process
+# `walk`, `search` and `sweep` (and a 3-task `search --black`, and a sweep of 64 shards finer
+# than its first field, 16 a task), merged, equal the single-process
 # results byte for byte; a 4-task portfolio of `pack` runs from the merged walks, merged, equals
 # `pack --portfolio 4`; a pack task stopped by SIGTERM mid-run and run again ends with the same
 # recipe as one that never stopped. Run from the repository's root; needs root (it installs and starts Slurm).
@@ -8,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=$PWD/scale/slurm
 cargo build --release --quiet -p magic-gen
-export MAGIC_GEN=$PWD/${CARGO_TARGET_DIR:-target}/release/magic-gen
+# CARGO_TARGET_DIR may be relative (to the repository's root) or absolute.
+target=${CARGO_TARGET_DIR:-target}
+[[ $target == /* ]] || target=$PWD/$target
+export MAGIC_GEN=$target/release/magic-gen
 "$here/start-slurm.sh"
 export SLURM_CONF=${MAGIC_SLURM_DIR:-/tmp/magic-slurm}/slurm.conf
 work=$(mktemp -d)
@@ -35,11 +39,15 @@ pack_flags=("${walk_flags[@]}" --set pool=40 --set init-valid=20 --set restart-e
 # A longer pack task for the preemption check (it walks for itself).
 long_flags=("${pack_flags[@]}" --iterations 1200)
 sweep_flags=(--slider bishop --square d8 --bits 5)
+# Shards finer than the first field (rook h8's 4 values, each split in 16), 16 a task.
+fine_flags=(--slider rook --square h8 --bits 9)
 black_flags=(--black --format csv "${search_flags[@]}")
 
 walk_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/walk.sbatch" "$work/walks" "${walk_flags[@]}")
 preempt_job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
 sweep_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/sweep.sbatch" "$work/sweep" "${sweep_flags[@]}")
+fine_job=$(SWEEP_SHARDS=64 SWEEP_PER_TASK=16 sbatch --parsable --array=0-3 --chdir="$work" "$here/sweep.sbatch" \
+    "$work/fine" "${fine_flags[@]}")
 search_job=$(sbatch --parsable --array=0-3 --chdir="$work" "$here/search.sbatch" "$work/search" "${search_flags[@]}")
 black_job=$(sbatch --parsable --array=0-2 --chdir="$work" "$here/search.sbatch" "$work/black" "${black_flags[@]}")
 # The single-process runs, meanwhile.
@@ -49,6 +57,7 @@ uninterrupted=$!
 "$MAGIC_GEN" search "${search_flags[@]}" -o "$work/search-whole.json" 2>/dev/null
 "$MAGIC_GEN" search "${black_flags[@]}" -o "$work/black-whole.csv" 2>/dev/null
 "$MAGIC_GEN" sweep "${sweep_flags[@]}" -o "$work/sweep-whole.txt" 2>/dev/null
+"$MAGIC_GEN" sweep "${fine_flags[@]}" -o "$work/fine-whole.txt" 2>/dev/null
 
 # Preemption: SIGTERM to the pack task after its second restart; the same task again (as a
 # requeue does) continues from the state of its last restart.
@@ -86,7 +95,7 @@ grep '^# stopped=' "$work/preempted/member-0.csv"
 requeued_job=$(sbatch --parsable --array=0 --chdir="$work" "$here/pack.sbatch" "$work/preempted" "${long_flags[@]}")
 
 "$MAGIC_GEN" pack "${pack_flags[@]}" --portfolio 4 -o "$work/pack-whole.csv" 2>/dev/null
-wait_jobs "$search_job" "$pack_job" "$sweep_job" "$black_job"
+wait_jobs "$search_job" "$pack_job" "$sweep_job" "$black_job" "$fine_job"
 "$here/status.sh" "$work/search"
 "$here/status.sh" "$work/black"
 "$here/status.sh" "$work/pack"
@@ -100,6 +109,13 @@ cmp "$work/pack-whole.csv" "$work/pack-merged.csv"
 cmp "$work/sweep-whole.txt" "$work/sweep-merged.txt"
 echo "search (fancy and black), pack portfolio and sweep arrays merged: byte-identical to the single-process runs"
 "$here/status.sh" "$work/sweep"
+status=$("$here/status.sh" "$work/fine")
+echo "$status"
+grep -qx 'sweep: 64 of 64 shards complete, magics found: none' <<<"$status" ||
+    { echo "status.sh does not report the 64 fine sweep shards complete" >&2; exit 1; }
+"$MAGIC_GEN" merge "$work"/fine/sweep-*.txt -o "$work/fine-merged.txt"
+cmp "$work/fine-whole.txt" "$work/fine-merged.txt"
+echo "a sweep of 64 shards finer than its first field, 16 a task: merged, byte-identical to the single-process sweep"
 
 # A task of an array of another size must not overwrite a shard of the first array.
 if SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=7 bash "$here/search.sbatch" "$work/search" --seed 1 2>"$work/resized.log"; then

@@ -59,6 +59,16 @@
 //! (next first-field value, magics and counts of the values finished so far) from which the same
 //! shard resumes; the final cursor is identical to an uninterrupted run's.
 //!
+//! Where one first-field value is too much for one shard (rook a1 and h1 with 11 bits: hours
+//! to years a value), a shard count `N = V * p` above the `V` values splits each value into `p`
+//! equal parts of its **positions** ([`ExhaustiveSearch::value_positions`]): the candidates
+//! below the value in the order the search visits them, the later fields read as the digits
+//! of one number (the first level's the highest; from the top, the negation's bits below its
+//! first field). A part searches the value's subtree but descends only into the children whose
+//! positions meet it; a node whose positions span several parts (the value itself, and the
+//! nodes along a part's edges) is searched in each of them and counted, tests and nodes, only
+//! in the part holding its first position, so the parts' counts add up to the value's.
+//!
 //! # Black magics
 //!
 //! A black magic indexes `((occ | !mask) * m) >> (64 - S)`. With `x = occ & mask`,
@@ -164,6 +174,17 @@ pub enum Error {
     /// A cursor passed to [`ExhaustiveSearch::run`] that does not belong to that shard of that
     /// search (same mask, bits and color).
     CursorMismatch,
+    /// A shard count above the number of first-field values that is not a multiple of it, or
+    /// that splits a value into more parts than it has positions (see
+    /// [`ExhaustiveSearch::max_shards`]).
+    ShardTooFine {
+        /// Requested shard count.
+        count: u64,
+        /// First-field values.
+        values: u64,
+        /// The most shards this search splits into.
+        max: u64,
+    },
     /// A [`Color::NegatedBlack`] class at or above the number of classes.
     ClassOutOfRange {
         /// Requested class.
@@ -201,6 +222,10 @@ impl core::fmt::Display for Error {
             }
             Error::ShardOutOfRange { index, count } => write!(f, "shard {index}/{count} does not exist"),
             Error::CursorMismatch => write!(f, "the cursor belongs to another shard or search"),
+            Error::ShardTooFine { count, values, max } => write!(
+                f,
+                "{count} shards do not split this sweep: take at most {values} (ranges of its {values} first-field values) or a multiple of {values} up to {max} (each value split into equal parts of the candidates below it)"
+            ),
             Error::ClassOutOfRange { class, classes } => {
                 write!(f, "class {class} is out of range: this square and width have classes 0 to {}", classes - 1)
             }
@@ -316,6 +341,8 @@ struct Level {
     h_off: usize,
     /// Tests per parent node.
     tests: u64,
+    /// White: the field values the bound leaves, `0..field_values` (all `2^width` without one).
+    field_values: u64,
     // White.
     /// Low field bits enumerated one by one (`w - S` when `w > S`, else 0).
     explicit: u32,
@@ -656,6 +683,7 @@ impl ExhaustiveSearch {
                 width,
                 h_off,
                 tests,
+                field_values: explicit_values * rot_values,
                 explicit,
                 rot,
                 ushift: s - rot,
@@ -803,6 +831,9 @@ struct State<'a> {
     forb: Vec<u64>,
     /// Per level, the new subsets' slots under the node's base magic.
     hs: Vec<u16>,
+    /// A shard finer than the first field: the positions below its value it searches
+    /// ([`ExhaustiveSearch::shard_positions`]).
+    part: Option<Range<u64>>,
     /// Counters of the first-field value in progress.
     level_tests: Vec<u64>,
     nodes: u64,
@@ -834,6 +865,7 @@ impl<'a> State<'a> {
             undo: Vec::with_capacity(1 << search.mask.count_ones()),
             forb: vec![0; search.levels.len() * MAX_WORDS],
             hs: vec![0; 1 << search.mask.count_ones()],
+            part: None,
             level_tests: vec![0; search.levels.len() + 1],
             nodes: 0,
             found: Vec::new(),
@@ -983,11 +1015,66 @@ impl ExhaustiveSearch {
     }
 
     /// The first-field values of `shard`: `[V * i / N, V * (i + 1) / N)` for `V` values, shard
-    /// `i` of `N`. Consecutive shards meet, and together they cover `0..V` once.
+    /// `i` of `N`. Consecutive shards meet, and together they cover `0..V` once. A shard finer
+    /// than the first field (`N = V * p`, see [`ExhaustiveSearch::shard_positions`]) has the one
+    /// value `i / p`.
     pub fn shard_range(&self, shard: Shard) -> Range<u64> {
-        let v = u128::from(self.first_field_values());
-        let at = |i: u64| (v * u128::from(i) / u128::from(shard.count())) as u64;
+        let v = self.first_field_values();
+        if shard.count() > v {
+            let v = shard.index() / (shard.count() / v);
+            return v..v + 1;
+        }
+        let at = |i: u64| (u128::from(v) * u128::from(i) / u128::from(shard.count())) as u64;
         at(shard.index())..at(shard.index() + 1)
+    }
+
+    /// Positions below a first-field value that shards finer than the first field split: the
+    /// values of all further fields read as one number in the order the search visits them
+    /// (the first level's field the highest digit, the last level's the lowest), `2^(P - P_0)`
+    /// for white and negated black magics; for [`Color::BlackFromTop`], the negation's bits
+    /// below the first field, `2^(K - 12)`; 1 where a value cannot be split (the black level
+    /// search, or a mask of one square).
+    pub fn value_positions(&self) -> u64 {
+        if let Some(top) = &self.from_top {
+            return 1 << (top.period_bits() - top.first_field_bits());
+        }
+        if self.color.rotates() { 1u64.checked_shl(self.period - self.root.m_bits).unwrap_or(u64::MAX) } else { 1 }
+    }
+
+    /// The most shards this sweep splits into: every first-field value into its
+    /// [`ExhaustiveSearch::value_positions`], one a part.
+    pub fn max_shards(&self) -> u64 {
+        self.first_field_values().saturating_mul(self.value_positions())
+    }
+
+    /// Whether this sweep splits into `shard.count()` shards: at most `V` (ranges of the `V`
+    /// first-field values), or a multiple of `V` up to [`ExhaustiveSearch::max_shards`].
+    pub fn check_shard(&self, shard: Shard) -> Result<(), Error> {
+        let (count, values, max) = (shard.count(), self.first_field_values(), self.max_shards());
+        if count > values && (!count.is_multiple_of(values) || count > max) {
+            return Err(Error::ShardTooFine { count, values, max });
+        }
+        Ok(())
+    }
+
+    /// The positions below its first-field value that `shard` searches, if it is finer than the
+    /// first field: with `N = V * p` shards of `V` values, shard `i` takes part `j = i mod p`
+    /// of the value's `C` positions ([`ExhaustiveSearch::value_positions`]), `[C * j / p,
+    /// C * (j + 1) / p)`. The `p` parts of a value meet and cover `0..C` once, so the shards
+    /// still partition the candidates: every magic is in exactly one, and a node whose
+    /// candidates span several parts (the value itself, or a node at a part's edge) is searched
+    /// in each but counted (tests, nodes) only in the part that holds its first position.
+    /// `None` for a shard of whole values (or a count [`ExhaustiveSearch::check_shard`]
+    /// refuses).
+    pub fn shard_positions(&self, shard: Shard) -> Option<Range<u64>> {
+        let (values, positions) = (self.first_field_values(), self.value_positions());
+        if shard.count() <= values || self.check_shard(shard).is_err() {
+            return None;
+        }
+        let parts = shard.count() / values;
+        let at = |j: u64| (u128::from(positions) * u128::from(j) / u128::from(parts)) as u64;
+        let j = shard.index() % parts;
+        Some(at(j)..at(j + 1))
     }
 
     /// The cursor of a shard not yet started.
@@ -1024,6 +1111,8 @@ impl ExhaustiveSearch {
         node_budget: Option<u64>,
     ) -> Result<Outcome, Error> {
         let range = self.shard_range(shard);
+        self.check_shard(shard)?;
+        let part = self.shard_positions(shard);
         let mut cursor = match cursor {
             None => self.start(shard),
             Some(c) => {
@@ -1037,13 +1126,14 @@ impl ExhaustiveSearch {
             }
         };
         if let Some(top) = &self.from_top {
-            return Ok(top.run(cursor, range.end, stop, node_budget, |class| {
+            return Ok(top.run(cursor, range.end, stop, node_budget, part, |class| {
                 let magic = top.narrowest(class);
                 assert!(self.is_magic(magic), "the search found {magic:#x}, which the reference rejects");
                 magic
             }));
         }
         let mut st = State::new(self, stop, node_budget);
+        st.part = part;
         while cursor.next < range.end {
             st.begin_value();
             let done = st.check()
@@ -1154,7 +1244,9 @@ impl ExhaustiveSearch {
             // Over the limit on set bits: not a candidate, so no test.
             return true;
         }
-        if v >= self.root.min_test {
+        // A value split into parts is counted in the part holding its first position.
+        let owned = st.part.as_ref().is_none_or(|c| c.start == 0);
+        if v >= self.root.min_test && owned {
             st.level_tests[0] += 1;
         }
         if !st.tick() {
@@ -1165,25 +1257,72 @@ impl ExhaustiveSearch {
         if !self.place(st, &self.root.subs, v, self.class_term.wrapping_neg(), update) {
             return true;
         }
-        st.node();
+        if owned {
+            st.node();
+        } else {
+            st.nodes_run += 1;
+        }
         let ok = if self.levels.is_empty() {
             self.record(st, v);
             true
         } else {
-            self.white_node(st, 0, v, None)
+            self.white_node(st, 0, v, None, st.part.is_some())
         };
         st.undo_to(mark, update, &self.layouts, self.bits);
         ok
     }
 
+    /// For a node of level `li` (magic `m`) on the edge of the part `part` of a shard finer
+    /// than the first field (see [`ExhaustiveSearch::shard_positions`]; positions in the order
+    /// the search visits the candidates below a first-field value: the fields from the first
+    /// level's down, each the next digit): the field values of the node's children whose
+    /// candidates meet the part, the values of those whose first candidate lies in it (the
+    /// children this part counts), and the positions each child's candidates take.
+    fn part_fields(
+        &self,
+        part: &Range<u64>,
+        li: usize,
+        m: u64,
+    ) -> (Range<u64>, Range<u64>, impl Fn(u64) -> bool + use<>) {
+        let lv = &self.levels[li];
+        let rest = self.period - (lv.lo + lv.width);
+        let digit = |l: &Level| m >> l.lo & ((1 << l.width) - 1);
+        let prefix = self.levels[..li].iter().fold(0u64, |p, l| p << l.width | digit(l));
+        let base = prefix << lv.width;
+        let clip = |x: u64| x.saturating_sub(base).min(1 << lv.width);
+        let (start, end) = (part.start >> rest, part.end.div_ceil(1 << rest));
+        let first = part.start.div_ceil(1 << rest);
+        let (from, to) = (part.start, part.end);
+        // A child whose candidates are not all in the part is on its edge too.
+        let edge = move |f: u64| {
+            let c = (base | f) << rest;
+            c < from || c + (1 << rest) > to
+        };
+        (clip(start)..clip(end), clip(first)..clip(end), edge)
+    }
+
     /// Expands a valid node of level `li` (its magic `m` fixes the bits below the field of
     /// `self.levels[li]`); false if the run was stopped. With `pend = Some(t)` the parent level
     /// is lazy: its new subsets are not in the table but sit at rotation `t` of its pattern.
-    fn white_node(&self, st: &mut State, li: usize, m: u64, pend: Option<usize>) -> bool {
+    /// With `edge`, the node's candidates are not all in the part of its fine shard
+    /// (`st.part`): it searches only the children that meet that part, and counts those whose
+    /// first position lies in it.
+    fn white_node(&self, st: &mut State, li: usize, m: u64, pend: Option<usize>, edge: bool) -> bool {
         let lv = &self.levels[li];
         let limited = self.ones < 64;
+        let part = match (&st.part, edge) {
+            (Some(part), true) => Some(self.part_fields(part, li, m)),
+            _ => None,
+        };
         if !limited {
-            st.level_tests[li + 1] += lv.tests;
+            st.level_tests[li + 1] += match &part {
+                None => lv.tests,
+                // The tests among the values the part counts (the values daq.c skips come first).
+                Some((_, owned, _)) => {
+                    let skip = lv.field_values - lv.tests;
+                    owned.end.min(lv.field_values).saturating_sub(owned.start.max(skip))
+                }
+            };
         }
         let last = li + 1 == self.levels.len();
         let words = lv.nw.max(1);
@@ -1191,20 +1330,39 @@ impl ExhaustiveSearch {
         // Undo mark of the parent's entries, once they had to be written.
         let mut written: Option<usize> = None;
         let mut ok = true;
+        let mut in_part = [0u64; MAX_WORDS];
         'fields: for j in 0..lv.explicit_values {
             let base = m | j << lv.lo;
             // The children this value leaves: those within the limit on set bits, if any.
-            let live = if limited {
+            let mut live = if limited {
                 let Some(left) = self.ones.checked_sub(base.count_ones()) else {
                     continue;
                 };
                 let r = left.min(lv.rot) as usize;
-                let live = &lv.live_ones[r * words..(r + 1) * words];
-                st.level_tests[li + 1] += live.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-                live
+                &lv.live_ones[r * words..(r + 1) * words]
             } else {
                 &lv.live[..]
             };
+            if let Some((meet, owned, _)) = &part {
+                // The field is `j + (t << explicit)`: the part's rotation children `t` for `j`.
+                let first_t = |f: u64| f.saturating_sub(j).div_ceil(1 << lv.explicit);
+                let (from, counted, to) = (first_t(meet.start), first_t(owned.start), first_t(meet.end));
+                if from >= to {
+                    continue;
+                }
+                let mut tests = 0;
+                for (wi, (word, &l)) in in_part.iter_mut().zip(live).enumerate() {
+                    let at = |t: u64| t.saturating_sub(wi as u64 * 64).min(64) as u32;
+                    *word = l & bit_range(at(from), at(to));
+                    tests += (l & bit_range(at(counted), at(to))).count_ones();
+                }
+                live = &in_part[..words];
+                if limited {
+                    st.level_tests[li + 1] += u64::from(tests);
+                }
+            } else if limited {
+                st.level_tests[li + 1] += live.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+            }
             if !st.tick() {
                 ok = false;
                 break;
@@ -1239,7 +1397,20 @@ impl ExhaustiveSearch {
                     let t = (wi as u64) << 6 | u64::from(free.trailing_zeros());
                     free &= free - 1;
                     let child = base | t << tshift;
-                    st.node();
+                    // On the part's edge: whether this part counts the child, and whether its
+                    // own children are all in the part.
+                    let (counted, child_edge) = match &part {
+                        None => (true, false),
+                        Some((_, owned, on_edge)) => {
+                            let f = j + (t << lv.explicit);
+                            (owned.contains(&f), on_edge(f))
+                        }
+                    };
+                    if counted {
+                        st.node();
+                    } else {
+                        st.nodes_run += 1;
+                    }
                     if last {
                         self.record(st, child);
                         continue;
@@ -1251,11 +1422,11 @@ impl ExhaustiveSearch {
                     }
                     let t = t as usize;
                     let fine = if lv.lazy {
-                        self.white_node(st, li + 1, child, Some(t))
+                        self.white_node(st, li + 1, child, Some(t), child_edge)
                     } else {
                         let mark = st.undo.len();
                         self.write_level(st, li, t);
-                        let fine = self.white_node(st, li + 1, child, None);
+                        let fine = self.white_node(st, li + 1, child, None, child_edge);
                         st.undo_to(mark, &lv.update, &self.layouts, self.bits);
                         fine
                     };
@@ -1538,7 +1709,7 @@ impl ExhaustiveSearch {
         if depth == self.levels.len() {
             self.record(&mut st, m);
         } else {
-            assert!(self.white_node(&mut st, depth, m, None));
+            assert!(self.white_node(&mut st, depth, m, None, false));
         }
         st.found.sort_unstable();
         st.found
@@ -2037,7 +2208,7 @@ mod tests {
         let whole = s.sweep(Shard::WHOLE);
         assert!(whole.magics.len() > 600, "{}", whole.magics.len());
         assert!(whole.magics.windows(2).all(|w| w[0] < w[1]));
-        for count in [1, 3, 7, 64, 5000] {
+        for count in [1, 3, 7, 64, 2048] {
             let mut merged = Vec::new();
             let (mut tests, mut nodes, mut next) = (0, 0, 0);
             for i in 0..count {
@@ -2055,6 +2226,114 @@ mod tests {
             merged.sort_unstable();
             assert_eq!((merged, tests, nodes), (whole.magics.clone(), whole.tests(), whole.nodes), "{count} shards");
         }
+    }
+
+    /// Sweeps the shards `first..first + parts` of `count` and checks that they partition
+    /// `whole`, the sweep of what they split: the union of their magics is its list, each once,
+    /// and the tests (level by level) and nodes add up. A white magic must be in the shard of its
+    /// first field and its position below it.
+    fn assert_partition(s: &ExhaustiveSearch, whole: &Cursor, first: u64, parts: u64, count: u64) {
+        let mut merged = Vec::new();
+        let (mut level_tests, mut nodes) = (vec![0; whole.level_tests.len()], 0);
+        for i in first..first + parts {
+            let shard = Shard::new(i, count).unwrap();
+            let part = s.sweep(shard);
+            assert!(part.magics.windows(2).all(|w| w[0] < w[1]));
+            assert_eq!(part.next, s.shard_range(shard).end);
+            if let (Color::White, Some(positions)) = (s.color, s.shard_positions(shard)) {
+                let digit = |m: u64, l: &Level| m >> l.lo & ((1 << l.width) - 1);
+                let position = |m: u64| s.levels.iter().fold(0, |p, l| p << l.width | digit(m, l));
+                let range = s.shard_range(shard);
+                let value = |m: u64| m & ((1 << s.root.m_bits) - 1);
+                assert!(part.magics.iter().all(|&m| positions.contains(&position(m)) && range.contains(&value(m))));
+            }
+            level_tests.iter_mut().zip(&part.level_tests).for_each(|(a, b)| *a += b);
+            nodes += part.nodes;
+            merged.extend(part.magics);
+        }
+        merged.sort_unstable();
+        let what = format!("shards {first}..{} of {count}", first + parts);
+        assert_eq!(
+            (merged, level_tests, nodes),
+            (whole.magics.clone(), whole.level_tests.clone(), whole.nodes),
+            "{what}"
+        );
+    }
+
+    /// Splits each of `values` of `s` into each of `parts` and checks the parts partition it.
+    fn assert_values_split(s: &ExhaustiveSearch, values: &[u64], parts: &[u64]) {
+        let count = s.first_field_values();
+        for &value in values {
+            let whole = s.sweep(Shard::new(value, count).unwrap());
+            for &p in parts {
+                assert_partition(s, &whole, value * p, p, count * p);
+            }
+        }
+    }
+
+    #[test]
+    fn shards_finer_than_the_first_field_partition_the_magics() {
+        // Rook g7's top six squares: fields of 11, then 1, 1, 1, 1 and 3 bits (128 positions).
+        let s = small_real();
+        let (values, whole) = (s.first_field_values(), s.sweep(Shard::WHOLE));
+        assert_eq!((s.value_positions(), s.max_shards()), (128, 128 * values));
+        assert_partition(&s, &whole, 0, 3 * values, 3 * values);
+        let fine = Shard::new(4 * 1234 + 1, 4 * values).unwrap();
+        assert_eq!((s.shard_range(fine), s.shard_positions(fine)), (1234..1235, Some(32..64)));
+        // Values that hold magics, split into parts that cut levels anywhere, and one a position.
+        let busy: Vec<u64> = whole.magics.iter().map(|m| m & (values - 1)).step_by(97).take(6).collect();
+        assert_values_split(&s, &busy, &[5, 16, 33, 128]);
+        // A first level of 8 bits with 3 index bits (5 enumerated, 3 rotated) and values daq.c
+        // does not count, then levels of 2 and 5 bits.
+        let mask = 1 << 60 | 1 << 52 | 1 << 50 | 1 << 45;
+        let label = |occ: u64| u64::from((occ & (1 << 60 | 1 << 50)).count_ones() + (occ >> 45 & 1) as u32);
+        let s = ExhaustiveSearch::from_reference(mask, 3, Color::White, label);
+        let whole = s.sweep(Shard::WHOLE);
+        assert!(!whole.magics.is_empty() && s.levels[0].explicit == 5 && s.levels[0].tests < 256);
+        assert_partition(&s, &whole, 0, 7 * 16, 7 * 16);
+        assert_values_split(&s, &[3, 9, 14], &[3, 256, 1000, 1 << 15]);
+        // Negated black magics with a limit on set bits (live children are counted one by one).
+        let mask = (0..4).fold(0u64, |mask, i| mask | 1 << (39 + 8 * i));
+        let label = move |y: u64| u64::from((mask & !y & (1 << 47 | 1 << 63)).count_ones());
+        let color = Color::NegatedBlack { below: 40, ones: 3, class: 0 };
+        let s = ExhaustiveSearch::from_reference(mask, 2, color, label);
+        let whole = s.sweep(Shard::WHOLE);
+        assert!(!whole.magics.is_empty());
+        let count = 5 * s.first_field_values();
+        assert_partition(&s, &whole, 0, count, count);
+    }
+
+    #[test]
+    fn shard_counts_finer_than_the_first_field_are_checked() {
+        let s = small_real();
+        let values = s.first_field_values();
+        let down = AtomicBool::new(false);
+        for count in [values + 1, 3 * values / 2, 129 * values] {
+            let shard = Shard::new(0, count).unwrap();
+            let error = Error::ShardTooFine { count, values, max: 128 * values };
+            assert_eq!(s.check_shard(shard), Err(error.clone()));
+            assert_eq!(s.run(shard, None, &down, None), Err(error));
+            assert_eq!(s.shard_positions(shard), None);
+        }
+        // The black level search does not split its values.
+        let mask = top_squares(relevant_mask(Slider::Rook, sq("g7")), 4);
+        let black = ExhaustiveSearch::from_reference(mask, 4, Color::Black, |o| o);
+        assert_eq!(black.value_positions(), 1);
+        let count = 2 * black.first_field_values();
+        assert!(black.check_shard(Shard::new(1, count).unwrap()).is_err());
+        assert!(Error::ShardTooFine { count: 5, values: 2, max: 4 }.to_string().contains("a multiple of 2 up to 4"));
+    }
+
+    #[test]
+    fn from_top_shards_finer_than_the_first_field_partition_a_value() {
+        // The value of d2's widened first field holding the published magic's class: 2^12
+        // negations, split into 5, 16 and 4,096 parts.
+        let (s, shard) = d2_near_the_published_magic();
+        let value = (PUBLISHED_D2.wrapping_neg() & bit_range(0, 55)) >> 12;
+        assert_eq!((s.first_field_values(), s.value_positions()), (1 << 43, 1 << 12));
+        assert!(s.shard_range(shard).contains(&value));
+        assert!(!s.sweep(Shard::new(value, 1 << 43).unwrap()).magics.is_empty());
+        assert_values_split(&s, &[value], &[5, 16, 4096]);
     }
 
     // The published one-bit-fewer black magic of rook d2 (comparison data), defined once.
@@ -2095,6 +2374,13 @@ mod tests {
         let (near, shard) = d2_near_the_published_magic();
         assert!(!near.sweep(shard).magics.is_empty());
         stopped_runs_resume_to(&near, shard, 1, 3);
+        // Shards finer than the first field: a part of a value of each search (small: a run
+        // may end before it looks at its budget, so they need not stop at all).
+        let s = small_real();
+        let value = s.sweep(Shard::WHOLE).magics[300] & (s.first_field_values() - 1);
+        stopped_runs_resume_to(&s, Shard::new(value * 4 + 1, s.first_field_values() * 4).unwrap(), 1, 0);
+        let value = (PUBLISHED_D2.wrapping_neg() & bit_range(0, 55)) >> 12;
+        stopped_runs_resume_to(&near, Shard::new(value * 16 + 3, near.first_field_values() * 16).unwrap(), 1, 0);
     }
 
     /// Runs `shard` in pieces of a node budget that starts at `budget` (more than `runs`

@@ -39,6 +39,7 @@
 //! For masks whose lowest square is above bit 32 (bishops d8 and e8), `n`'s bits between
 //! `64 - t` and `t` never reach an index, so classes would repeat: the search refuses them.
 
+use std::ops::Range;
 use std::sync::atomic::AtomicBool;
 
 use super::exhaustive::{Cursor, Outcome, Status, halt};
@@ -90,8 +91,11 @@ struct Walk<'a> {
     /// Counters of the first-field value in progress (per depth below the first field).
     level_tests: Vec<u64>,
     nodes: u64,
-    /// `(n, w)`: every `n .. n + 2^w` is a magic.
-    found: Vec<(u64, u32)>,
+    /// Ranges of `n` that are all magics (within [`Walk::part`]).
+    found: Vec<Range<u64>>,
+    /// The negations this run searches: all of them, or those of a shard finer than the first
+    /// field. A node is counted (tests, nodes) in the run whose part holds its lowest `n`.
+    part: Range<u64>,
     nodes_run: u64,
     stop: &'a AtomicBool,
     budget: u64,
@@ -136,17 +140,23 @@ impl FromTop {
     }
 
     /// Searches the first-field values `cursor.next .. end` (see
-    /// [`super::exhaustive::ExhaustiveSearch::run`]); `report` turns a class `n` into the magic
-    /// listed (and checks it).
+    /// [`super::exhaustive::ExhaustiveSearch::run`]), or with `part`, only those positions of
+    /// the one value (its negations below the first field, counted from the value's first);
+    /// `report` turns a class `n` into the magic listed (and checks it).
     pub(super) fn run(
         &self,
         mut cursor: Cursor,
         end: u64,
         stop: &AtomicBool,
         node_budget: Option<u64>,
+        part: Option<Range<u64>>,
         report: impl Fn(u64) -> u64,
     ) -> Outcome {
         let mut walk = Walk::new(self, stop, node_budget);
+        if let Some(part) = part {
+            let first = cursor.next << (self.period - self.first);
+            walk.part = first + part.start..first + part.end;
+        }
         while cursor.next < end {
             walk.level_tests.iter_mut().for_each(|t| *t = 0);
             walk.nodes = 0;
@@ -159,8 +169,8 @@ impl FromTop {
             }
             cursor.level_tests.iter_mut().zip(&walk.level_tests).for_each(|(c, t)| *c += t);
             cursor.nodes += walk.nodes;
-            for &(n, width) in &walk.found {
-                cursor.magics.extend((0..1u64 << width).map(|i| report(n + i)));
+            for found in &walk.found {
+                cursor.magics.extend(found.clone().map(&report));
             }
             cursor.next += 1;
         }
@@ -175,7 +185,7 @@ impl FromTop {
         let never = AtomicBool::new(false);
         let mut walk = Walk::new(self, &never, None);
         walk.node(a, self.period - width, 0);
-        walk.found.iter().flat_map(|&(n, w)| (0..1u64 << w).map(move |i| n + i)).collect()
+        walk.found.iter().flat_map(Range::clone).collect()
     }
 
     /// The slot of `y`'s key under `n` (`u = 1 + y`).
@@ -214,6 +224,7 @@ impl<'a> Walk<'a> {
             level_tests: vec![0; search.levels()],
             nodes: 0,
             found: Vec::new(),
+            part: 0..1 << search.period,
             nodes_run: 0,
             stop,
             budget: budget.unwrap_or(u64::MAX),
@@ -301,7 +312,8 @@ impl<'a> Walk<'a> {
         if self.nodes_run.is_multiple_of(CHECK_EVERY) && !self.check() {
             return false;
         }
-        if let Some(tests) = self.level_tests.get_mut((depth - search.first.min(depth)) as usize) {
+        let owned = self.part.contains(&a);
+        if owned && let Some(tests) = self.level_tests.get_mut((depth - search.first.min(depth)) as usize) {
             *tests += 1;
         }
         let shift = 64 - search.bits;
@@ -337,9 +349,12 @@ impl<'a> Walk<'a> {
             });
         let mut running = true;
         if ok {
-            self.nodes += 1;
+            if owned {
+                self.nodes += 1;
+            }
             if mine.is_empty() && next == search.points.len() {
-                self.found.push((a, search.period - depth));
+                let end = a + (1 << (search.period - depth));
+                self.found.push(a.max(self.part.start)..end.min(self.part.end));
             } else {
                 // With nothing pending, the levels before the next point is met only split:
                 // go down to that level at once (its parent's pending list is empty).
@@ -356,7 +371,10 @@ impl<'a> Walk<'a> {
                 }
                 self.pending[d] = mine;
                 let step = 1u64 << (search.period - below);
-                for i in 0..1u64 << (below - depth) {
+                // Only the children whose negations meet the part.
+                let first = self.part.start.saturating_sub(a) / step;
+                let last = (self.part.end.saturating_sub(a).div_ceil(step)).min(1 << (below - depth));
+                for i in first..last {
                     if !self.node(a + i * step, below, next) {
                         running = false;
                         break;

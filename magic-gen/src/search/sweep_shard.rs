@@ -68,3 +68,49 @@ impl core::str::FromStr for Shard {
         Shard::new(parse(i)?, parse(n)?).map_err(|e| e.to_string())
     }
 }
+
+impl Shard {
+    /// `samples` distinct shards of `count` drawn at random from `seed` (SplitMix64, each index
+    /// uniform below `count`, repeats drawn again), ascending: the same draw for the same
+    /// arguments on every machine, so that a sample of a sweep's shards is named by its seed.
+    /// All of them when `samples` is at least `count`.
+    pub fn draw(count: u64, samples: u64, seed: u64) -> Vec<Shard> {
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut drawn = std::collections::BTreeSet::new();
+        if samples >= count {
+            drawn.extend(0..count);
+        }
+        while (drawn.len() as u64) < samples.min(count) {
+            // Multiply-shift: uniform enough for any count below 2^64.
+            drawn.insert(((u128::from(next()) * u128::from(count)) >> 64) as u64);
+        }
+        drawn.into_iter().map(|index| Shard { index, count }).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn draws_are_distinct_in_range_and_repeatable() {
+        let drawn = Shard::draw(1 << 40, 100, 7);
+        assert_eq!(drawn.len(), 100);
+        assert!(drawn.windows(2).all(|w| w[0].index() < w[1].index()));
+        assert!(drawn.iter().all(|s| s.count() == 1 << 40));
+        assert_eq!(drawn, Shard::draw(1 << 40, 100, 7));
+        assert_ne!(drawn, Shard::draw(1 << 40, 100, 8));
+        // Spread over the range, not bunched at one end.
+        assert!(drawn[0].index() < 1 << 36 && drawn[99].index() > (1 << 40) - (1 << 36));
+        // Small counts: every shard once, whatever the sample asks.
+        assert_eq!(Shard::draw(5, 9, 1).iter().map(|s| s.index()).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
+        assert_eq!(Shard::draw(5, 4, 1).len(), 4);
+    }
+}

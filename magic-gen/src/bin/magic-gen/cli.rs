@@ -216,8 +216,11 @@ pub struct SweepArgs {
     /// squares whose period is shorter than 64 - bits (each H a sweep of its own).
     #[arg(long, value_name = "H", requires = "negation_below", default_value_t = 0)]
     pub class: u64,
-    /// Sweep shard I of N (contiguous ranges of the first field: the magic's lowest bits, with
-    /// --from-top its negation's highest); `merge` joins them.
+    /// Sweep shard I of N (contiguous ranges of the first field's V values: the magic's lowest
+    /// bits, with --from-top its negation's 12 highest); `merge` joins them. N above V must be
+    /// a multiple of V (not with --black alone): each value is then split into N / V equal
+    /// parts of the candidates below it, in the order the search visits them (rook a1 with 11
+    /// bits: `--black --from-top --shard I/65536`, about a CPU-minute at most).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<magic_gen::search::exhaustive::Shard>,
     /// Continue a stopped sweep from its file.

@@ -189,6 +189,7 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
         .map_err(|e| Failure(format!("{} {}: {e}", slider, square)))?;
     let shard = args.shard.unwrap_or(Shard::new(0, 1).expect("0/1 exists"));
     Shard::new(shard.index(), shard.count()).map_err(|e| Failure(e.to_string()))?;
+    search.check_shard(shard).map_err(|e| Failure(format!("--shard {shard}: {e}")))?;
     let cursor = match &args.resume {
         Some(path) => {
             let name = path.display().to_string();
@@ -237,39 +238,52 @@ pub fn run(args: SweepArgs) -> Result<Outcome, Failure> {
 }
 
 /// `merge` of sweep files: every shard of one sweep once, each complete; the union of their
-/// magics, ascending, as one unsharded sweep writes it.
+/// magics, ascending, as one unsharded sweep writes it. It says how far the sweep is (`k of N
+/// shards complete, magics found: …`, the magics of every file given, partial ones too): on
+/// standard error when all are there, else in the error, which names the first shard missing
+/// or partial.
 pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
     let parsed = files.iter().map(|(name, text)| parse(name, text)).collect::<Result<Vec<_>, _>>()?;
     let first = parsed.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?;
     let count = first.cursor.shard.count();
     let search = ExhaustiveSearch::with_color(first.slider, first.square, first.bits, first.color)
         .map_err(|e| Failure(e.to_string()))?;
-    let mut seen = vec![false; usize::try_from(count).unwrap_or(usize::MAX).min(1 << 20)];
+    search.check_shard(first.cursor.shard).map_err(|e| Failure(format!("{}: {e}", files[0].0)))?;
+    let mut seen = std::collections::BTreeSet::new();
     for (file, (name, _)) in parsed.iter().zip(files) {
         if (file.slider, file.square, file.bits, file.color, file.cursor.shard.count())
             != (first.slider, first.square, first.bits, first.color, count)
         {
             return Err(Failure(format!("{name}: a sweep of other settings than {}", files[0].0)));
         }
-        let index = file.cursor.shard.index() as usize;
-        if index >= seen.len() || std::mem::replace(&mut seen[index], true) {
+        if !seen.insert(file.cursor.shard.index()) {
             return Err(Failure(format!("{name}: shard {} is given twice", file.cursor.shard)));
         }
         // Every file has the first's settings (checked above): one search checks them all.
-        check_complete(name, file, &search)?;
+        check_magics(name, file, &search)?;
     }
-    if let Some(missing) = seen.iter().position(|s| !s) {
-        return Err(Failure(format!("shard {missing}/{count} is missing")));
+    let complete = parsed.iter().filter(|f| f.cursor.next == f.end).count();
+    let mut found: Vec<u64> = parsed.iter().flat_map(|f| f.cursor.magics.iter().copied()).collect();
+    found.sort_unstable();
+    let progress = progress(complete, count, &found);
+    if let Some((file, (name, _))) = parsed.iter().zip(files).find(|(f, _)| f.cursor.next != f.end) {
+        return Err(Failure(format!("{progress}; {name}: shard {} is not complete: --resume it", file.cursor.shard)));
     }
+    // The first index not given: the first place where the given ones skip one.
+    let missing =
+        seen.iter().enumerate().find(|&(i, &index)| i as u64 != index).map_or(seen.len() as u64, |(i, _)| i as u64);
+    if missing < count {
+        return Err(Failure(format!("{progress}; shard {missing}/{count} is missing")));
+    }
+    note!("{progress}");
     let whole = Shard::new(0, 1).expect("0/1 exists");
     let mut cursor = search.start(whole);
     cursor.next = search.shard_range(whole).end;
     for file in &parsed {
-        cursor.magics.extend_from_slice(&file.cursor.magics);
         cursor.nodes += file.cursor.nodes;
         cursor.level_tests.iter_mut().zip(&file.cursor.level_tests).for_each(|(a, b)| *a += b);
     }
-    cursor.magics.sort_unstable();
+    cursor.magics = found;
     let end = cursor.next;
     Ok(render(&SweepFile {
         slider: first.slider,
@@ -279,4 +293,16 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
         cursor,
         end,
     }))
+}
+
+/// `k of N shards complete, magics found: …` (the first few, and how many).
+pub fn progress(complete: usize, count: u64, magics: &[u64]) -> String {
+    const SHOWN: usize = 8;
+    let listed: Vec<String> = magics.iter().take(SHOWN).map(|m| format!("{m:#018x}")).collect();
+    let found = match magics.len() {
+        0 => "none".to_owned(),
+        n if n <= SHOWN => listed.join(" "),
+        n => format!("{n}: {} …", listed.join(" ")),
+    };
+    format!("{complete} of {count} shards complete, magics found: {found}")
 }
