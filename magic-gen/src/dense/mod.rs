@@ -52,7 +52,9 @@ pub use span::{
     SpanSearch, climb_plan, keep_best, keep_best_sums, walk_climb_plan,
 };
 pub use span_list::{AnnealSource, STOPPED_REPLAYING, SpanList, SumSource, TITLE as SPAN_LIST_TITLE, WalkSource};
-pub use square::{Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, relevant_bits};
+pub use square::{
+    Candidate, CandidateTester, SquareData, fixed_bits, is_variable, pair_parts, recipe_bits, relevant_bits,
+};
 pub use walk::{WALK_BITS, WALKED, walk_number, walk_start, walked_position};
 pub use walk_cache::{TITLE as WALK_CACHE_TITLE, WalkCache};
 pub use walk_confirm::{STOPPED_CONFIRMING, UnconfirmedWalks};

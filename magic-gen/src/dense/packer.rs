@@ -580,12 +580,7 @@ impl Packer {
         else {
             return Err("not a packed (black or fixed-shift) recipe of the dense or few-term stream".into());
         };
-        let mut bits = super::fixed_bits();
-        for row in &recipe.rows {
-            if let Some(row_bits) = row.bits {
-                bits[pair_index(row.slider, row.square)] = row_bits;
-            }
-        }
+        let bits = super::recipe_bits(recipe);
         let mut packer = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params);
         let check_walks = match walks {
             Walks::Adopt(_) => None,

@@ -28,6 +28,18 @@ pub fn fixed_bits() -> Vec<u32> {
     (0..128).map(|pair| 64 - pair_parts(pair).0.fixed_shift()).collect()
 }
 
+/// Index bits for every pair of the packed `recipe`: a row's own (`bits` column, per-square
+/// shifts), else its slider's fixed shift's, as [`fixed_bits`].
+pub fn recipe_bits(recipe: &crate::recipe::Recipe) -> Vec<u32> {
+    let mut bits = fixed_bits();
+    for row in &recipe.rows {
+        if let Some(row_bits) = row.bits {
+            bits[pair_index(row.slider, row.square)] = row_bits;
+        }
+    }
+    bits
+}
+
 /// Index bits of a per-square-shift table for every pair: the relevant mask's size, the fewest
 /// bits that index every occupancy of a square apart (`black-variable`).
 pub fn relevant_bits() -> Vec<u32> {

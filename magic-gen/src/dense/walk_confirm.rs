@@ -20,7 +20,7 @@ use magic_tables_core::pair_index;
 
 use super::packer::Packer;
 use super::params::Params;
-use super::square::fixed_bits;
+use super::square::recipe_bits;
 use super::walk_cache::WalkCache;
 
 /// The walks (pair, walk number) a run took from a cache without walking them again.
@@ -39,11 +39,6 @@ impl UnconfirmedWalks {
             unconfirmed.extend((1..reused).map(|number| (pair, number)));
         }
         UnconfirmedWalks { walks: unconfirmed }
-    }
-
-    /// Whether every walk is confirmed (or none came from a cache).
-    pub fn is_empty(&self) -> bool {
-        self.walks.is_empty()
     }
 
     /// Whether walk `number` (1-based) of pair `pair` is one the cache states and nobody has
@@ -75,12 +70,7 @@ impl UnconfirmedWalks {
         let RecipeLayout::Packed(indexing) = recipe.layout else {
             return Err("internal: walks in a recipe that is not packed".to_owned());
         };
-        let mut bits = fixed_bits();
-        for row in &recipe.rows {
-            if let Some(row_bits) = row.bits {
-                bits[pair_index(row.slider, row.square)] = row_bits;
-            }
-        }
+        let bits = recipe_bits(recipe);
         let walker = Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, params.clone());
         let walked: Vec<_> = pending
             .par_iter()

@@ -281,13 +281,7 @@ fn walk_settings(start: &Start) -> Option<(Indexing, PackedStream, u64, Vec<u32>
         Start::New { indexing, stream, seed, bits } => Some((*indexing, *stream, *seed, bits.clone())),
         Start::Resume(recipe) => {
             let RecipeLayout::Packed(indexing) = recipe.layout else { return None };
-            let mut bits = magic_gen::dense::fixed_bits();
-            for row in &recipe.rows {
-                if let Some(row_bits) = row.bits {
-                    bits[pair_index(row.slider, row.square)] = row_bits;
-                }
-            }
-            Some((indexing, recipe.stream, recipe.seed, bits))
+            Some((indexing, recipe.stream, recipe.seed, magic_gen::dense::recipe_bits(recipe)))
         }
     }
 }

@@ -27,7 +27,7 @@ use clap::Parser;
 use rayon::prelude::*;
 
 use magic_gen::ReferenceSet;
-use magic_gen::dense::{CandidateTester, Packer, SpanSearch, fixed_bits};
+use magic_gen::dense::{CandidateTester, Packer, SpanSearch};
 use magic_gen::recipe::{Recipe, RecipeLayout, RecipeRow};
 use magic_gen::search::exhaustive::{ExhaustiveSearch, Shard};
 use magic_gen::search::span_stream::{SpanCosts, span_candidate};
@@ -204,12 +204,7 @@ fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Pack
     if settings.params.walks == 0 {
         return Err(Failure(format!("{name}: walk:N rows, but the `pack` of `# command=` makes no walks")));
     }
-    let mut bits = fixed_bits();
-    for row in &recipe.rows {
-        if let Some(row_bits) = row.bits {
-            bits[pair_index(row.slider, row.square)] = row_bits;
-        }
-    }
+    let bits = magic_gen::dense::recipe_bits(recipe);
     Ok(Packer::new(references, indexing, recipe.stream, recipe.seed, &bits, settings.params))
 }
 
