@@ -18,7 +18,7 @@ use crate::magic_set::MagicSet;
 use crate::recipe::{Recipe, RecipeLayout};
 use crate::records::{RecordError, RecordKind, parse_record_set};
 use crate::reference::ReferenceSet;
-use crate::search::{FoundMagic, MagicTester};
+use crate::search::FoundMagic;
 use crate::table::TableSet;
 use crate::verify::verify_fancy;
 use magic_tables_core::pair_index;
@@ -47,30 +47,29 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
         recipe.seed,
         fancy.plan
     );
-    // Each row on its own first, so that a row whose magic is not one for its bits is named by
-    // its line (the whole table's check would only name the square).
-    for row in &recipe.rows {
-        let magic = recipe.magic(row);
-        let row_bits = crate::recipe::row_bits(row);
-        let occupancies = references.get(row.slider, row.square);
-        let is_magic = MagicTester::new(occupancies, row_bits).is_ok_and(|mut tester| tester.is_magic(magic));
-        if !is_magic {
-            let source = RecordError {
-                line: row.line,
-                message: format!(
-                    "{} {}: `{}` gives {magic:#018X}, not a fancy magic for {row_bits} index bits",
-                    row.slider,
-                    row.square,
-                    row.source()
-                ),
-            };
-            return Err(BuildError::Records { layout: layout.name(), file: file.into(), source });
-        }
-    }
     let mut reproduce: Vec<String> =
         recipe.command.iter().map(|command| format!("`{command}` finds the magics of {file}.")).collect();
     reproduce.extend(recipe.audit_lines(file, "this build"));
-    build_from_set(references, fancy, &recipe.magic_set(), magics, reproduce)
+    build_from_set(references, fancy, &recipe.magic_set(), magics, reproduce).map_err(|error| match error {
+        // A square whose lookups fail has its own slice here: its magic is not one for its
+        // bits, and its row is named by its line (as the packed layouts name theirs).
+        BuildError::Mismatch { slider, square, .. } => {
+            match recipe.rows.iter().find(|row| (row.slider, row.square) == (slider, square)) {
+                Some(row) => {
+                    let message = format!(
+                        "{slider} {square}: `{}` gives {:#018X}, not a fancy magic for {} index bits",
+                        row.source(),
+                        recipe.magic(row),
+                        crate::recipe::row_bits(row)
+                    );
+                    let source = RecordError { line: row.line, message };
+                    BuildError::Records { layout: layout.name(), file: file.into(), source }
+                }
+                None => error,
+            }
+        }
+        other => other,
+    })
 }
 
 /// The layout from a record file of published fewer-bit fancy magics (with `bits_used`).
