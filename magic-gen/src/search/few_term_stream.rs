@@ -70,8 +70,8 @@ pub fn draw(terms: &Terms, words: &[u32; 16]) -> u64 {
     }
 }
 
-/// [`rotated`] for one square, with what does not depend on the magic worked out once
-/// ([`Rotation::new`]): the same magics, without the inverse's Newton steps per draw.
+/// [`rotated`] and [`rotated_down`] for one square, with what does not depend on the magic
+/// worked out once ([`Rotation::new`]): the stream's draws then pay no Newton steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rotation {
     mask: u64,
@@ -99,10 +99,17 @@ impl Rotation {
         Some(Rotation { mask, step_shift: 64 - bits + j, modulus_mask: (1u64 << (bits - j)) - 1, inverse })
     }
 
-    /// [`rotated`] of `magic`.
+    /// [`rotated`] of `magic`: down by the steps its lowest key lies above the first `2^j`
+    /// slots, modulo the `2^(bits - j)` steps of a turn.
     #[inline]
     pub fn rotated(&self, magic: u64) -> u64 {
-        let steps = lowest_key(magic, self.mask) >> self.step_shift;
+        self.down(magic, lowest_key(magic, self.mask) >> self.step_shift)
+    }
+
+    /// [`rotated_down`] of `magic` by `steps`.
+    #[inline]
+    pub fn down(&self, magic: u64, steps: u64) -> u64 {
+        // Every key moves by H · c steps, c = !mask mod 2^(bits - j) (odd); want -steps.
         let h = steps.wrapping_neg().wrapping_mul(self.inverse) & self.modulus_mask;
         magic.wrapping_add(h << self.step_shift)
     }
@@ -131,14 +138,7 @@ fn lowest_key(magic: u64, mask: u64) -> u64 {
 /// slots, `j` the fewest bits such that no mask bit lies below `bits - j`. The two magics index
 /// every occupancy alike up to a rotation of `2^j`-slot steps.
 pub fn rotated(magic: u64, mask: u64, bits: u32) -> u64 {
-    let shift = 64 - bits;
-    let j = rotation_bits(mask, bits);
-    if j >= bits {
-        return magic;
-    }
-    let lo = lowest_key(magic, mask);
-    // Steps of 2^j slots to go down by, modulo the 2^(bits - j) steps of a turn.
-    rotated_down(magic, mask, bits, lo >> (shift + j))
+    Rotation::new(mask, bits).map_or(magic, |rotation| rotation.rotated(magic))
 }
 
 /// `j` of [`rotated`]: a black magic of `mask` with `bits` index bits can move all its indices
@@ -151,17 +151,7 @@ pub fn rotation_bits(mask: u64, bits: u32) -> u32 {
 /// `2^(64 - bits + j)` ([`rotation_bits`], `j < bits`) that moves every index down by `steps`
 /// steps of `2^j` slots, modulo the index range.
 pub fn rotated_down(magic: u64, mask: u64, bits: u32, steps: u64) -> u64 {
-    let (shift, j) = (64 - bits, rotation_bits(mask, bits));
-    debug_assert!(j < bits, "a magic that cannot rotate");
-    let modulus_mask = (1u64 << (bits - j)) - 1;
-    // Every key moves by H · c steps, c = !mask mod 2^(bits - j) (odd); want -steps.
-    let c = !mask;
-    let mut inverse = c; // Newton's iteration doubles the correct low bits of c^-1 each time.
-    for _ in 0..6 {
-        inverse = inverse.wrapping_mul(2u64.wrapping_sub(c.wrapping_mul(inverse)));
-    }
-    let h = steps.wrapping_neg().wrapping_mul(inverse) & modulus_mask;
-    magic.wrapping_add(h << (shift + j))
+    Rotation::new(mask, bits).expect("a magic that cannot rotate").down(magic, steps)
 }
 
 /// The stream of (`seed`, `slider`, `square`) at candidate `k`.
