@@ -1,10 +1,13 @@
-//! The packer's table: a bitset of used slots, probed 64 offsets at a time, with running counts
+//! The packer's table: a bitset of used slots, probed 512 offsets at a time, with running counts
 //! of used slots that rule out long stretches of offsets at once.
 
 use super::square::Candidate;
 
 /// Slots the board can hold: no table this packer builds comes near it.
 pub const CAPACITY: usize = 1 << 18;
+
+/// Words of 64 positions one probe tests ([`Board::collisions`]).
+const LANES: usize = 8;
 
 /// Bitset of used slots.
 #[derive(Clone, Debug)]
@@ -19,20 +22,13 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Self {
-        // A word of slack beyond the capacity: a probe reads one word past its start.
+        // Slack beyond the capacity: a probe reads `LANES + 1` words from its start.
         let words = CAPACITY / 64 + 128;
         Board { bits: vec![0; words], used_before: vec![0; words + 1], high: 0 }
     }
 }
 
 impl Board {
-    /// Bits `slot .. slot + 64` (bit j: slot `slot + j` used).
-    #[inline(always)]
-    fn word_at(&self, slot: usize) -> u64 {
-        let (word, bit) = (slot / 64, slot % 64);
-        if bit == 0 { self.bits[word] } else { (self.bits[word] >> bit) | (self.bits[word + 1] << (64 - bit)) }
-    }
-
     /// Used slots below `slot`.
     #[inline(always)]
     fn used_below(&self, slot: usize) -> usize {
@@ -52,14 +48,25 @@ impl Board {
         (candidate.used.len() + used_inside).saturating_sub(span)
     }
 
-    /// Bit j set where `candidate` at position `base + j` collides, ORed over its used slots
-    /// (stops early once every position collides).
+    /// Bit j of word i set where `candidate` at position `base + 64 i + j` collides, ORed over
+    /// its used slots (stops early once every position collides). In the dense part of a table
+    /// a few used slots block every one of 512 positions, hardly more than block 64, so a wide
+    /// probe moves eight times as far for little more work (measured: 4 words 15 % less time
+    /// than 1, 8 words 6 % less than 4, 16 no better).
     #[inline]
-    fn collisions(&self, candidate: &Candidate, base: usize) -> u64 {
-        let mut blocked = 0u64;
+    fn collisions(&self, candidate: &Candidate, base: usize) -> [u64; LANES] {
+        let mut blocked = [0u64; LANES];
         for &relative in &candidate.used {
-            blocked |= self.word_at(base + relative as usize);
-            if blocked == u64::MAX {
+            let slot = base + relative as usize;
+            let (word, bit) = (slot / 64, (slot % 64) as u32);
+            let low: &[u64; LANES] = self.bits[word..word + LANES].try_into().expect("slack words");
+            let high: &[u64; LANES] = self.bits[word + 1..word + 1 + LANES].try_into().expect("slack words");
+            for lane in 0..LANES {
+                // Bits `bit..` of one word and the low `bit` bits of the next (none when `bit` is 0:
+                // the double shift never shifts by 64).
+                blocked[lane] |= ((u128::from(high[lane]) << 64 | u128::from(low[lane])) >> bit) as u64;
+            }
+            if blocked.iter().fold(u64::MAX, |all, &lane| all & lane) == u64::MAX {
                 break;
             }
         }
@@ -69,12 +76,13 @@ impl Board {
     /// The lowest board position `start >= min_start` with `start + span <= max_top` at which
     /// all of `candidate`'s slots are free. Stretches where its span cannot hold its used slots
     /// are skipped (`Board::shortfall`: in the dense part of a table, hundreds of positions at
-    /// a time for a rook); elsewhere 64 positions are tested at once (`Board::collisions`).
+    /// a time for a rook); elsewhere 512 positions are tested at once (`Board::collisions`).
     pub fn lowest_fit(&self, candidate: &Candidate, min_start: usize, max_top: usize) -> Option<usize> {
         let span = candidate.span as usize;
         let last = max_top.min(CAPACITY).checked_sub(span)?;
-        // A shorter skip than a probe's 64 positions is not worth taking, and a candidate of
-        // fewer used slots cannot be short of more free ones: it only probes.
+        // A skip shorter than 64 positions is not worth the count (taking it and probing from
+        // there was measured 5 % slower), and a candidate of fewer used slots cannot be short of
+        // more free ones: it only probes.
         let counts = candidate.used.len() >= 64;
         let mut base = min_start;
         while base <= last {
@@ -84,11 +92,11 @@ impl Board {
                 continue;
             }
             let blocked = self.collisions(candidate, base);
-            if blocked != u64::MAX {
-                let start = base + (!blocked).trailing_zeros() as usize;
+            if let Some(lane) = blocked.iter().position(|&lane| lane != u64::MAX) {
+                let start = base + 64 * lane + (!blocked[lane]).trailing_zeros() as usize;
                 return (start <= last).then_some(start);
             }
-            base += 64;
+            base += 64 * LANES;
         }
         None
     }
@@ -195,6 +203,32 @@ mod tests {
                 board.set(&candidate(&[0]), prefix + length - 1, true);
                 assert_eq!(board.lowest_fit(&c, 0, 4000), Some(prefix + length), "n {n}, full {full}, one more");
             }
+        }
+    }
+
+    /// At the very top of the board a probe reads past the capacity: a fit in the last free
+    /// slots is found, in whichever word of the probe they fall, and one that would need a slot
+    /// beyond the capacity is not.
+    #[test]
+    fn fits_at_the_top_of_the_board() {
+        for free in [1usize, 3, 64, 200, 700] {
+            let mut board = Board::default();
+            let chunk: Vec<u16> = (0..50_000).collect();
+            let mut start = 0;
+            while start + 50_000 <= CAPACITY - free {
+                board.set(&candidate(&chunk), start, true);
+                start += 50_000;
+            }
+            let rest: Vec<u16> = (0..(CAPACITY - free - start) as u16).collect();
+            if !rest.is_empty() {
+                board.set(&candidate(&rest), start, true);
+            }
+            let first_free = CAPACITY - free;
+            assert_eq!(board.lowest_fit(&candidate(&[0]), 0, CAPACITY), Some(first_free), "{free} free");
+            let whole: Vec<u16> = (0..free as u16).collect();
+            assert_eq!(board.lowest_fit(&candidate(&whole), 0, CAPACITY), Some(first_free), "{free} free");
+            let more: Vec<u16> = (0..=free as u16).collect();
+            assert_eq!(board.lowest_fit(&candidate(&more), 0, CAPACITY), None, "{free} free");
         }
     }
 }
