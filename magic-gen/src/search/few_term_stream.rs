@@ -126,9 +126,8 @@ fn lowest_key(magic: u64, mask: u64) -> u64 {
     while rest != 0 {
         let product = magic << rest.trailing_zeros();
         rest &= rest - 1;
-        if (product as i64) < 0 {
-            lo = lo.wrapping_add(product);
-        }
+        // The sign is a coin toss: all ones for a negative product, else zero, and no branch.
+        lo = lo.wrapping_add(product & ((product as i64) >> 63) as u64);
     }
     lo
 }

