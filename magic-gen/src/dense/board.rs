@@ -48,6 +48,16 @@ impl Board {
         (candidate.used.len() + used_inside).saturating_sub(span)
     }
 
+    /// A lower bound on [`Board::shortfall`] from whole words only (no bit count): the used
+    /// slots of the words wholly inside the window.
+    #[inline(always)]
+    fn coarse_shortfall(&self, candidate: &Candidate, start: usize) -> usize {
+        let span = candidate.span as usize;
+        let counted = |word: usize| self.used_before[word.min(self.high + 1)] as usize;
+        let inside = counted((start + span) / 64).saturating_sub(counted(start / 64 + 1));
+        (candidate.used.len() + inside).saturating_sub(span)
+    }
+
     /// Bit j of word i set where `candidate` at position `base + 64 i + j` collides, ORed over
     /// its used slots (stops early once every position collides). In the dense part of a table
     /// a few used slots block every one of 512 positions, hardly more than block 64, so a wide
@@ -86,7 +96,13 @@ impl Board {
         let counts = candidate.used.len() >= 64;
         let mut base = min_start;
         while base <= last {
-            let skip = if counts { self.shortfall(candidate, base) } else { 0 };
+            let skip = match counts {
+                true => match self.coarse_shortfall(candidate, base) {
+                    coarse if coarse >= 64 => coarse,
+                    _ => self.shortfall(candidate, base),
+                },
+                false => 0,
+            };
             if skip >= 64 {
                 base += skip;
                 continue;

@@ -1114,7 +1114,8 @@ impl Packer {
             let i = rng.below(pairs as u64 - 1) as usize;
             order.swap(i, i + 1);
         }
-        let better = |end: usize, sum: usize| end < end_before || (end == end_before && sum < sum_before);
+        // Better: a lower end, or the same end and a lower sum of tops.
+        let better = Acceptance { end: end_before, sum: sum_before.checked_sub(1) };
         if self.replace_or_undo(&order, better) {
             self.rebuilds_kept += 1;
         }
@@ -1122,9 +1123,13 @@ impl Packer {
 
     /// Takes the squares `order` lists out and places each again, in that order, at its best
     /// fit (its old candidate among the choices). Keeps the result if every square found a place
-    /// and `keep(table end, sum of tops)` says so; otherwise puts everything back as it was.
-    /// Returns whether it kept the result.
-    fn replace_or_undo(&mut self, order: &[usize], keep: impl Fn(usize, usize) -> bool) -> bool {
+    /// and `keep` accepts it; otherwise puts everything back as it was. Returns whether it kept
+    /// the result.
+    ///
+    /// Once the squares placed so far already rule the result out (`keep` is doomed: the end
+    /// and the sum of tops only grow as the others go back), the others are not placed: the
+    /// move is undone all the same, and nothing else depends on where they would have gone.
+    fn replace_or_undo(&mut self, order: &[usize], keep: Acceptance) -> bool {
         let saved: Vec<(usize, Placed)> =
             order.iter().map(|&pair| (pair, self.unplace(pair).expect("all squares are placed"))).collect();
         let mut all_placed = true;
@@ -1136,8 +1141,12 @@ impl Packer {
                     break;
                 }
             }
+            if keep.doomed(self.table_end(), self.sum_tops()) {
+                all_placed = false;
+                break;
+            }
         }
-        if all_placed && keep(self.table_end(), self.sum_tops()) {
+        if all_placed && keep.accepts(self.table_end(), self.sum_tops()) {
             return true;
         }
         for &(pair, _) in &saved {
@@ -1172,11 +1181,31 @@ impl Packer {
             let j = rng.below(i as u64 + 1) as usize;
             chosen.swap(i, j);
         }
-        let slack = self.params.kick_slack;
-        let keep = |end: usize, sum: usize| end < end_before || (end == end_before && sum <= sum_before + slack);
+        let keep = Acceptance { end: end_before, sum: Some(sum_before + self.params.kick_slack) };
         if self.replace_or_undo(&chosen, keep) {
             self.kicks_kept += 1;
         }
+    }
+}
+
+/// Which results a kick or a rebuild keeps: a table end below `end`, or equal to it with a sum
+/// of the squares' tops of at most `sum` (`None`: no sum is low enough).
+#[derive(Clone, Copy, Debug)]
+struct Acceptance {
+    end: usize,
+    sum: Option<usize>,
+}
+
+impl Acceptance {
+    /// Whether a result of table end `end` and sum of tops `sum` is kept.
+    fn accepts(self, end: usize, sum: usize) -> bool {
+        end < self.end || (end == self.end && self.sum.is_some_and(|most| sum <= most))
+    }
+
+    /// Whether no result is kept whose table end is at least `end` and sum of tops at least
+    /// `sum`: what is known with squares still to place, each of which can only raise both.
+    fn doomed(self, end: usize, sum: usize) -> bool {
+        end > self.end || (end == self.end && self.sum.is_none_or(|most| sum > most))
     }
 }
 
@@ -1213,4 +1242,35 @@ pub(super) fn insert_pool(pool: &mut Vec<Candidate>, candidate: Candidate, param
     }
     pool.insert(at, candidate);
     pool.truncate(params.pool);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Acceptance;
+
+    /// A kick or rebuild ended early is one that would have been undone: a doomed partial result
+    /// (end and sum so far) is accepted at no end and sum at least as large. And the rule is not
+    /// empty: each acceptance keeps something, and a partial result it keeps is never doomed.
+    #[test]
+    fn a_doomed_move_is_never_kept() {
+        for sum in [None, Some(0), Some(5), Some(9)] {
+            let keep = Acceptance { end: 6, sum };
+            let mut kept = 0;
+            for (end, total) in (0..10).flat_map(|end| (0..12).map(move |total| (end, total))) {
+                if keep.doomed(end, total) {
+                    for (later_end, later_total) in (end..12).flat_map(|e| (total..14).map(move |t| (e, t))) {
+                        assert!(!keep.accepts(later_end, later_total), "{keep:?} {end} {total}");
+                    }
+                }
+                if keep.accepts(end, total) {
+                    kept += 1;
+                    assert!(!keep.doomed(end, total), "{keep:?} {end} {total}");
+                }
+            }
+            assert!(kept > 0);
+        }
+        // A sum one over the bound at the same end is doomed; a lower end never is.
+        let keep = Acceptance { end: 6, sum: Some(5) };
+        assert!(keep.doomed(6, 6) && !keep.doomed(6, 5) && !keep.doomed(5, 100) && keep.doomed(7, 0));
+    }
 }
