@@ -4,7 +4,7 @@
 //! ([`crate::search::dense_stream`] or [`crate::search::few_term_stream`]); valid ones (no
 //! destructive collision) join a pool of the candidates with the fewest used slots. The table
 //! is a bitset of used slots ([`Board`]); a candidate is fitted at the lowest offset where none
-//! of its used slots is taken, 512 offsets per probe. Squares never share slots (attack sets of different squares almost never
+//! of its used slots is taken, 1,024 offsets per probe. Squares never share slots (attack sets of different squares almost never
 //! coincide), so a placement is just its bits.
 //!
 //! A placement of a square is scored `top + lambda * used` (lower is better; `top` is one past
