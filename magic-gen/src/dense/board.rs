@@ -76,7 +76,7 @@ impl Board {
     #[inline]
     fn collisions(&self, candidate: &Candidate, base: usize) -> [u64; LANES] {
         let mut blocked = [0u64; LANES];
-        for &relative in &candidate.used {
+        for (i, &relative) in candidate.used.iter().enumerate() {
             let slot = base + relative as usize;
             let (byte, bit) = (slot / 8, (slot % 8) as u32);
             let window: &[u8; 8 * LANES + 1] = self.bytes[byte..=byte + 8 * LANES].try_into().expect("slack bytes");
@@ -86,7 +86,9 @@ impl Board {
                 // `bit` bits of the byte after it on top (both hold the bits they share).
                 *blocked |= word(8 * lane) >> bit | word(8 * lane + 1) << (8 - bit);
             }
-            if blocked.iter().fold(u64::MAX, |all, &lane| all & lane) == u64::MAX {
+            // Looked at every second slot: the sixteen-word test costs about as much as a slot
+            // (every slot: 8 % slower in all; every fourth: no faster than every second).
+            if i % 2 == 1 && blocked.iter().fold(u64::MAX, |all, &lane| all & lane) == u64::MAX {
                 break;
             }
         }
