@@ -36,18 +36,33 @@ pub(super) fn shortest_span(used: &[u64], range: usize, granule: usize) -> (u32,
 /// The free slots of `used` (a bitset of `range` slots) in runs of at least `gap` slots that
 /// lie between its first and last used slot once the range is cut at `cut` (slot `cut` first).
 pub fn large_runs_inside(used: &[u64], range: usize, cut: usize, gap: usize) -> u32 {
-    // In the cut range, the slots at or above the cut come first, then those below it.
-    let rotated = used_slots(used).filter(|&slot| slot >= cut).chain(used_slots(used).filter(|&slot| slot < cut));
-    let mut previous: Option<usize> = None;
-    let mut total = 0;
-    for slot in rotated.map(|slot| (slot + range - cut) % range) {
+    // In the cut range the slots at or above the cut come first, then those below it: one pass
+    // in increasing order sees the lower part, then the upper, and the run from the upper
+    // part's last slot round to the lower part's first is the one that crosses the range's end.
+    let (mut total, mut previous, mut lower_first, mut upper_last) = (0, None, None, None);
+    for slot in used_slots(used) {
+        if slot >= cut && upper_last.is_none() {
+            // The first slot of the upper part: no run ends here (the cut lies below it).
+            previous = None;
+        }
         if let Some(previous) = previous {
             let free = slot - previous - 1;
             if free >= gap {
                 total += free;
             }
         }
+        if slot < cut {
+            lower_first.get_or_insert(slot);
+        } else {
+            upper_last = Some(slot);
+        }
         previous = Some(slot);
+    }
+    if let (Some(last), Some(first)) = (upper_last, lower_first) {
+        let free = range - 1 - last + first;
+        if free >= gap {
+            total += free;
+        }
     }
     total as u32
 }
