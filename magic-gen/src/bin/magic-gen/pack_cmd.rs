@@ -808,9 +808,9 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black, the lab's four black checkpoints (two of them portfolio members)
+        // fixed-shift, black, the lab's five black checkpoints (three of them portfolio members)
         // and black-variable: one pack each.
-        assert_eq!(packs, 7);
+        assert_eq!(packs, 8);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,
