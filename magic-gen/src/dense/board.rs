@@ -38,12 +38,17 @@ impl Board {
         u64::from_le_bytes(self.bytes[8 * w..8 * w + 8].try_into().expect("eight bytes"))
     }
 
+    /// Used slots in words `0 .. word`.
+    #[inline(always)]
+    fn used_in_words_below(&self, word: usize) -> usize {
+        self.used_before[word.min(self.high + 1)] as usize
+    }
+
     /// Used slots below `slot`.
     #[inline(always)]
     fn used_below(&self, slot: usize) -> usize {
         let (word, bit) = (slot / 64, slot % 64);
-        let before = self.used_before[word.min(self.high + 1)] as usize;
-        before + (self.word(word) & ((1u64 << bit) - 1)).count_ones() as usize
+        self.used_in_words_below(word) + (self.word(word) & ((1u64 << bit) - 1)).count_ones() as usize
     }
 
     /// How many offsets from `start` on cannot fit `candidate` because the window of its span
@@ -62,8 +67,8 @@ impl Board {
     #[inline(always)]
     fn coarse_shortfall(&self, candidate: &Candidate, start: usize) -> usize {
         let span = candidate.span as usize;
-        let counted = |word: usize| self.used_before[word.min(self.high + 1)] as usize;
-        let inside = counted((start + span) / 64).saturating_sub(counted(start / 64 + 1));
+        let inside =
+            self.used_in_words_below((start + span) / 64).saturating_sub(self.used_in_words_below(start / 64 + 1));
         (candidate.used.len() + inside).saturating_sub(span)
     }
 
