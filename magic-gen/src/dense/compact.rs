@@ -47,8 +47,9 @@ fn bishop_lines(packer: &Packer) -> usize {
 impl Packer {
     /// Re-places every bishop square with the candidate, among the first `draws` of its stream,
     /// whose used slots touch the fewest cache lines, wherever it fits without raising the
-    /// table's end. Deterministic: squares in order, candidates in stream order, the lowest
-    /// offset among equals. Stops once `stop` is raised (looked at every few thousand
+    /// table's end. A searched square ([`Packer::use_searched`]) keeps its one candidate: only
+    /// its start may move. Deterministic: squares in order, candidates in stream order, the
+    /// lowest offset among equals. Stops once `stop` is raised (looked at every few thousand
     /// candidates); `meter` counts the squares done.
     pub fn compact_bishops(&mut self, draws: u64, stop: &AtomicBool, meter: &Meter) -> Compaction {
         let end = self.table_end();
@@ -58,6 +59,17 @@ impl Packer {
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
             let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
+            if self.searched[pair].is_some() {
+                // A searched square keeps its one candidate (its recipe row names that magic):
+                // only its start may move.
+                let fewest = (0..8).map(|alignment| lines_at(&current.candidate, alignment)).min().expect("eight");
+                let start = self
+                    .fewest_lines_fit(&current.candidate, end, best.0, fewest)
+                    .map_or(current.start, |(_, start)| start);
+                self.place(pair, current.candidate, start);
+                meter.square_done();
+                continue;
+            }
             // The valid candidates that could touch fewer lines than the current one, with the
             // fewest they can touch, tested on every thread a batch at a time; the best so far
             // only falls, so what a batch keeps is a superset of what the loop below takes.
