@@ -30,7 +30,7 @@
 //! `(occupied | !mask) * magic >> shift` with one shift per slider, and per-square ranges that
 //! interleave in one array of [`TABLE_ENTRIES`] slots. It was chosen by measurement: it ties with
 //! `fixed-shift` on every load of the layout benchmark, beats `black-variable` on independent
-//! lookups and move generation, and is the smaller of the two fastest (87,373 entries against
+//! lookups and move generation, and is the smaller of the two fastest (84,907 entries against
 //! 87,967; see `PERFORMANCE.md`). Its magics and their packing are this project's
 //! own: found by the seeded packer of `magic-gen` and shipped as a recipe
 //! (`magic-gen/recipes/black.recipe.csv`: the seed, and each square's position in its candidate stream or its

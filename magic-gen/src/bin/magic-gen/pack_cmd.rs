@@ -808,8 +808,8 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black, the lab's five black checkpoints (three of them portfolio members)
-        // and black-variable: one pack each.
+        // fixed-shift, black (a portfolio member), the lab's four black checkpoints (two of them
+        // portfolio members) and black-variable: one pack each.
         assert_eq!(packs, 8);
     }
 
