@@ -810,7 +810,7 @@ mod tests {
         }
         // fixed-shift, black (a portfolio member), the lab's four black checkpoints (two of them
         // portfolio members) and black-variable: one pack each.
-        assert_eq!(packs, 8);
+        assert_eq!(packs, 7);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,
