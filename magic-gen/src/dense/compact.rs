@@ -58,18 +58,19 @@ impl Packer {
         let mut stopped = None;
         for pair in 64..128 {
             let Some(current) = self.unplace(pair) else { continue };
-            let mut best = (lines_at(&current.candidate, current.start), current.start, current.candidate.clone());
+            let lines = lines_at(&current.candidate, current.start);
             if self.searched[pair].is_some() {
                 // A searched square keeps its one candidate (its recipe row names that magic):
                 // only its start may move.
                 let fewest = (0..8).map(|alignment| lines_at(&current.candidate, alignment)).min().expect("eight");
                 let start = self
-                    .fewest_lines_fit(&current.candidate, end, best.0, fewest)
+                    .fewest_lines_fit(&current.candidate, end, lines, fewest)
                     .map_or(current.start, |(_, start)| start);
                 self.place(pair, current.candidate, start);
                 meter.square_done();
                 continue;
             }
+            let mut best = (lines, current.start, current.candidate);
             // The valid candidates that could touch fewer lines than the current one, with the
             // fewest they can touch, tested on every thread a batch at a time; the best so far
             // only falls, so what a batch keeps is a superset of what the loop below takes.

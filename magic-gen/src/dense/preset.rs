@@ -14,9 +14,10 @@ use super::params::Params;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
     /// The shipped fixed-shift table's settings (87,967 entries; the black table, 84,907, adds
-    /// `used-weight=8` and is member 3 of a portfolio of 8, `--shard 3/8`): few-term stream, 256 walks of 100,000 moves per square that count free
-    /// runs of 16 slots or more as room, pools and placements ranked by blocked slots, restarts
-    /// every 100,000 iterations, bishops compacted.
+    /// `used-weight=8` and is member 3 of a portfolio of 8, `--shard 3/8`): few-term stream,
+    /// 256 walks of 100,000 moves per square that count free runs of 16 slots or more as room,
+    /// pools and placements ranked by blocked slots, restarts every 100,000 iterations, bishops
+    /// compacted.
     Record,
     /// The earlier black table's settings (90,647 entries): as `record`, but walks score a
     /// magic's whole span, and pools and placements count used slots.
