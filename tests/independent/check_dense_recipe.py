@@ -74,10 +74,17 @@ def check(path):
             columns = line.split(",")
         elif line:
             rows.append(dict(zip(columns, line.split(","))))
-    layout = header["layout"]
+    layout = header.get("layout")
     black = layout == "black"
+    if layout is None:
+        print(f"{path}: FAILED: no `# layout=` line")
+        return False
     if layout not in ("black", "fixed-shift"):
         print(f"{path}: FAILED: layout={layout} is not a packed layout")
+        return False
+    missing = [c for c in ("slider", "square", "offset", "magic") if c not in (columns or [])]
+    if missing or not rows:
+        print(f"{path}: FAILED: no rows with columns slider, square, offset and magic")
         return False
     slots = {}
     errors = 0
