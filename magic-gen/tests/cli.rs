@@ -1925,23 +1925,28 @@ fn pack_span_list(list: &str, recipe: &str) -> String {
     std::fs::read_to_string(recipe).unwrap()
 }
 
-/// Packs [`SPAN_PACK`] with the list `list` searched into `recipe`: bishop c1's row must be
-/// `row_name` with `magic`, and the recipe verifies, resumes (to `resumed`) with the row kept,
-/// and re-derives with one row of the kind `kind_line` names. The packed recipe's text.
+/// Packs [`SPAN_PACK`] with the list `list` searched into `recipe`: the row of the list's
+/// square must be `row_name` with `magic` at the list's bits, and the recipe verifies, resumes
+/// (to `resumed`) with the row kept, and re-derives with one row of the kind `kind_line` names.
+/// The packed recipe's text.
 fn packed_and_audited(
     list: &str,
     (recipe, resumed): (&str, &str),
     (row_name, magic): (&str, &str),
     kind_line: &str,
 ) -> String {
+    // The list's square and bits, from its header.
+    let header = std::fs::read_to_string(list).unwrap();
+    let setting = |key: &str| header.lines().find_map(|l| l.strip_prefix(&format!("# {key}="))).unwrap().to_owned();
+    let (square, bits) = (format!("{},{},", setting("slider"), setting("square")), setting("bits"));
     let packed = pack_span_list(list, recipe);
-    let row = packed.lines().find(|l| l.starts_with("bishop,c1,")).unwrap();
-    assert!(row.starts_with(&format!("bishop,c1,{row_name},")) && row.ends_with(&format!(",5,{magic}")), "{row}");
+    let row = packed.lines().find(|l| l.starts_with(&square)).unwrap();
+    assert!(row.starts_with(&format!("{square}{row_name},")) && row.ends_with(&format!(",{bits},{magic}")), "{row}");
     let (stdout, _) = run(&["verify", recipe], 0);
     assert!(stdout.contains("ok"), "{stdout}");
     run(&["pack", "--preset", "classic", "--resume", recipe, "--iterations", "15", "-o", resumed], 0);
     let text = std::fs::read_to_string(resumed).unwrap();
-    assert!(text.lines().any(|l| l.starts_with(&format!("bishop,c1,{row_name},"))), "{text}");
+    assert!(text.lines().any(|l| l.starts_with(&format!("{square}{row_name},"))), "{text}");
     let (stdout, _) = run(&["verify", "--rederive", recipe], 0);
     assert!(stdout.contains(kind_line) && stdout.contains("128 of 128 rows re-derived"), "{stdout}");
     packed
@@ -2276,6 +2281,40 @@ fn span_term_sums_are_packed_and_rederived() {
     assert!(stderr.contains("--climb"), "{stderr}");
 }
 
+/// `span --terms K --bound B --quarters`: each sum is tried at every quarter of a slot. Bishop
+/// e3's sums of 3 terms and 128 slots name no valid magic at 0 or half a slot, and one at a
+/// quarter; the list says `# quarters=1`, and its best row (`…@1/4` or `…@3/4`) is packed,
+/// verified, resumed and re-derived. The same row in a list without quarters is refused.
+#[test]
+fn span_term_sums_at_quarters_are_packed_and_rederived() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let e3 = ["span", "--slider", "bishop", "--square", "e3", "--seed", "7", "--terms", "3", "--bound", "128"];
+    let (_, stderr) = run(&[&e3[..], &["-o", &path("halves.csv")]].concat(), 0);
+    assert!(stderr.contains("no valid magic"), "{stderr}");
+    let (list, recipe) = (path("quarters.csv"), path("recipe.csv"));
+    let (_, stderr) = run(&[&e3[..], &["--quarters", "-o", &list]].concat(), 0);
+    assert!(stderr.contains("at every quarter of a slot") && stderr.contains("best span"), "{stderr}");
+    let text = std::fs::read_to_string(&list).unwrap();
+    assert!(text.contains("# terms=3\n# bound=128\n# quarters=1\n"), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("terms:")).collect();
+    assert!(!rows.is_empty() && rows.iter().all(|r| r.contains("@1/4,") || r.contains("@3/4,")), "{text}");
+    let span = |l: &&str| l.split(',').nth(2).unwrap().parse::<u32>().unwrap();
+    let best = *rows.iter().min_by_key(|l| (span(l), l.split(',').nth(3).unwrap().parse::<u32>().unwrap())).unwrap();
+    assert!(span(&best) < 128, "{best}");
+    let (name, magic) =
+        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    packed_and_audited(&list, (&recipe, &path("resumed.csv")), (name, &magic), "  terms: 1 rows");
+    let unsaid = edited(&text, |body| body.replace("# quarters=1\n", ""));
+    std::fs::write(path("unsaid.csv"), unsaid).unwrap();
+    bad_input(
+        &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", &path("unsaid.csv"), "-o", &path("x.csv")]].concat(),
+        &["unsaid.csv", "adds a quarter of a slot in a list without `# quarters=1`"],
+    );
+    let (_, stderr) = run(&["span", "--slider", "bishop", "--square", "e3", "--quarters", "-o", &path("x.csv")], 2);
+    assert!(stderr.contains("--terms"), "{stderr}");
+}
+
 /// `magic-gen span --from LIST --anneal M --chains K`: the list's best annealed, the same list
 /// on 1 or 2 threads; `pack --searched` gives the square the best chain's magic as
 /// `N~j.m`, which verifies, resumes and re-derives (a move count one short does not); lists
@@ -2396,10 +2435,10 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 50 rows",
         "  walk: 41 rows",
-        "  walk: 43 rows",
-        "  anneal: 28 rows",
+        "  walk: 40 rows",
+        "  anneal: 27 rows",
         "  span: 11 rows",
-        "  terms: 9 rows",
+        "  terms: 10 rows",
         "  sweep: 8 rows",
         "  sweep: 2 rows",
         "  search: 26 rows",

@@ -379,20 +379,22 @@ impl SpanSearch {
     }
 
     /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of root `root`
-    /// of `sums` name, each with and without half a slot, in list order. Stops early, with
-    /// `None`, when `stop` is set (looked at every 2^16 sums).
+    /// of `sums` name, each plus every fraction of `fractions` (quarters of a slot,
+    /// [`crate::search::term_sums::fractions`]), in list order. Stops early, with `None`, when
+    /// `stop` is set (looked at every 2^16 sums).
     pub fn scan_sums(
         &self,
         sums: &TermSums,
         root: usize,
+        fractions: &[u8],
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Vec<SpanFound>> {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let mut kept: Vec<SpanFound> = Vec::new();
         let finished = sums.each_from(root, stop, &mut |terms, _| {
-            for half in [false, true] {
-                let sum = TermSum::new(terms, half).expect("the enumeration's sums are term sums");
+            for &quarters in fractions {
+                let sum = TermSum::new(terms, quarters).expect("the enumeration's sums are term sums");
                 if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {
                     kept.push(found);
                     if kept.len() >= 4 * KEEP {

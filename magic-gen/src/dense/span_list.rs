@@ -70,13 +70,16 @@ pub struct WalkSource {
     pub rounds: u64,
 }
 
-/// The enumeration a list of term sums comes from (`span --terms K --bound B`).
+/// The enumeration a list of term sums comes from (`span --terms K --bound B [--quarters]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SumSource {
     /// The most terms of a sum (`K`).
     pub terms: u64,
     /// The most cost of a sum, in slots (`B`).
     pub bound: u64,
+    /// Whether each sum is tried at every quarter of a slot (`--quarters`, the list's
+    /// `# quarters=1`), not only at 0 and the half.
+    pub quarters: bool,
 }
 
 /// The annealing of a list's best magic (`span --anneal M --chains K`).
@@ -210,9 +213,12 @@ impl SpanList {
             let _ = writeln!(text, "# walk_gap={gap}");
             let _ = writeln!(text, "# rounds={rounds}");
         }
-        if let Some(SumSource { terms, bound }) = self.sums {
+        if let Some(SumSource { terms, bound, quarters }) = self.sums {
             let _ = writeln!(text, "# terms={terms}");
             let _ = writeln!(text, "# bound={bound}");
+            if quarters {
+                let _ = writeln!(text, "# quarters=1");
+            }
         }
         if let Some(AnnealSource { moves, chains }) = self.anneal {
             let _ = writeln!(text, "# anneal={moves}");
@@ -237,9 +243,9 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 12] = [None; 12];
+        let mut settings: [Option<u64>; 13] = [None; 13];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 12] = [
+        const NUMBERS: [&str; 13] = [
             "seed",
             "bits",
             "candidates",
@@ -252,6 +258,7 @@ impl SpanList {
             "bound",
             "anneal",
             "chains",
+            "quarters",
         ];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
@@ -364,8 +371,21 @@ impl SpanList {
             found.push(parsed);
         }
         let missing = |what: &str| format!("line {last}: no `# {what}=` line");
-        let [seed, bits, candidates, climb, walks, walk_steps, walk_gap, rounds, terms, bound, anneal, chains] =
-            settings;
+        let [
+            seed,
+            bits,
+            candidates,
+            climb,
+            walks,
+            walk_steps,
+            walk_gap,
+            rounds,
+            terms,
+            bound,
+            anneal,
+            chains,
+            quarters,
+        ] = settings;
         let anneal = match (anneal, chains) {
             (None, None) => None,
             (Some(moves), Some(chains))
@@ -379,14 +399,16 @@ impl SpanList {
                 ));
             }
         };
-        let sums = match (terms, bound) {
-            (None, None) => None,
-            (Some(terms), Some(bound)) if (1..=crate::search::term_sums::MAX_TERMS as u64).contains(&terms) => {
-                Some(SumSource { terms, bound })
+        let sums = match (terms, bound, quarters) {
+            (None, None, None) => None,
+            (Some(terms), Some(bound), None | Some(1))
+                if (1..=crate::search::term_sums::MAX_TERMS as u64).contains(&terms) =>
+            {
+                Some(SumSource { terms, bound, quarters: quarters.is_some() })
             }
             _ => {
                 return Err(format!(
-                    "line {last}: `# terms=` (1 to {}) and `# bound=` go together",
+                    "line {last}: `# terms=` (1 to {}) and `# bound=` go together, and `# quarters=1` only with them",
                     crate::search::term_sums::MAX_TERMS
                 ));
             }
@@ -436,7 +458,7 @@ impl SpanList {
             return Err(format!("{} is a climb from a walk in a list without `# walks=`", walked.name()));
         }
         // Term sums in a list of term sums only, which tests no candidate and climbs nothing.
-        if let Some(SumSource { terms, .. }) = list.sums {
+        if let Some(SumSource { terms, quarters, .. }) = list.sums {
             if list.candidates > 0 || list.climb > 0 || list.walks.is_some() {
                 return Err(
                     "a list of term sums tests no span candidate and climbs nothing (`# candidates=0`, no `# climb=` or `# walks=`)"
@@ -445,6 +467,12 @@ impl SpanList {
             }
             if let Some(other) = list.found.iter().find(|f| f.sum.is_none_or(|sum| sum.terms().len() as u64 > terms)) {
                 return Err(format!("{} is not a sum of at most {terms} terms", other.name()));
+            }
+            let fractions = crate::search::term_sums::fractions(quarters);
+            if let Some(other) =
+                list.found.iter().find(|f| f.sum.is_some_and(|sum| !fractions.contains(&sum.quarters())))
+            {
+                return Err(format!("{} adds a quarter of a slot in a list without `# quarters=1`", other.name()));
             }
         } else if let Some(summed) = list.found.iter().find(|f| f.sum.is_some()) {
             return Err(format!("{} is a term sum in a list without `# terms=`", summed.name()));
@@ -642,7 +670,7 @@ mod tests {
         SpanList {
             candidates: 0,
             climb: 0,
-            sums: Some(SumSource { terms: 5, bound: 960 }),
+            sums: Some(SumSource { terms: 5, bound: 960, quarters: false }),
             found: vec![found("+1.2+3.13", 0xABCD, 800), found("-1.2+3.13+3.26@half", 0x1234, 790)],
             ..sample()
         }
@@ -669,6 +697,21 @@ mod tests {
             (body.replacen("terms:+1.2+3.13,", "5,", 1), "5 is not a sum of at most 5 terms"),
         ];
         refused(cases);
+        // Quarters only in a list that says so, and then round trip.
+        let quartered = body.replacen("+3.26@half,", "+3.26@3/4,", 1);
+        refused([
+            (quartered.clone(), "terms:-1.2+3.13+3.26@3/4 adds a quarter of a slot in a list without `# quarters=1`"),
+            (body.replacen("# bound=960\n", "# bound=960\n# quarters=2\n", 1), "`# quarters=1` only with them"),
+            (body.replacen("# terms=5\n# bound=960\n", "# quarters=1\n", 1), "`# quarters=1` only with them"),
+        ]);
+        let with_quarters = SpanList {
+            sums: Some(SumSource { terms: 5, bound: 960, quarters: true }),
+            found: vec![list.found[0], SpanFound { sum: Some("-1.2+3.13+3.26@1/4".parse().unwrap()), ..list.found[1] }],
+            ..list.clone()
+        };
+        let text = with_quarters.render();
+        assert!(text.contains("# bound=960\n# quarters=1\n"), "{text}");
+        assert_eq!(SpanList::parse(&text).unwrap(), with_quarters);
         // A term sum in a list of the span stream.
         let mixed = crate::text::unseal(&sample().render()).unwrap().replacen("90,0x", "terms:+1.2,0x", 1);
         refused([(mixed, "terms:+1.2 is a term sum in a list without `# terms=`")]);

@@ -33,7 +33,11 @@
 //!
 //! A listed sum names two magics: its value, and its value plus half a slot (`2^(shift - 1)`,
 //! `@half`): the half moves every index's fraction, which decides the constructive collisions
-//! of weights such as 0.5 and 1.5. The span search turns each to its shortest span.
+//! of weights such as 0.5 and 1.5. With quarters (`span --quarters`) it names four: plus a
+//! quarter, a half and three quarters of a slot (`@1/4`, `@half`, `@3/4`). Some sums are valid
+//! at one quarter only: the published rook e5 magic of the per-square-shift black record is
+//! four terms that no fraction but a quarter makes valid. The span search turns each to its
+//! shortest span.
 
 use std::fmt;
 use std::str::FromStr;
@@ -70,21 +74,30 @@ impl Term {
     }
 }
 
-/// A sum of 1 to [`MAX_TERMS`] terms, exponents increasing by at least 2, and whether half a
-/// slot is added: what a `terms:` row of a list or a recipe names. Sums order by their number
-/// of terms, then their terms (lowest first, each by exponent then signed coefficient), then
-/// the half.
+/// A sum of 1 to [`MAX_TERMS`] terms, exponents increasing by at least 2, and the quarters of
+/// a slot added (0 to 3; 2 is the half): what a `terms:` row of a list or a recipe names. Sums
+/// order by their number of terms, then their terms (lowest first, each by exponent then
+/// signed coefficient), then the quarters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TermSum {
     len: u8,
     terms: [Term; MAX_TERMS],
-    half: bool,
+    quarters: u8,
+}
+
+/// The quarters of a slot a sum adds: none and the half, or all four with `span --quarters`.
+pub fn fractions(quarters: bool) -> &'static [u8] {
+    if quarters { &[0, 1, 2, 3] } else { &[0, 2] }
 }
 
 impl TermSum {
-    /// The sum of `terms` (lowest exponent first), plus half a slot if `half`: an error unless
-    /// there are 1 to [`MAX_TERMS`] valid terms whose exponents increase by at least 2.
-    pub fn new(terms: &[Term], half: bool) -> Result<TermSum, String> {
+    /// The sum of `terms` (lowest exponent first), plus `quarters` quarters of a slot: an error
+    /// unless there are 1 to [`MAX_TERMS`] valid terms whose exponents increase by at least 2,
+    /// and 0 to 3 quarters.
+    pub fn new(terms: &[Term], quarters: u8) -> Result<TermSum, String> {
+        if quarters > 3 {
+            return Err(format!("a term sum adds 0 to 3 quarters of a slot, not {quarters}"));
+        }
         if !(1..=MAX_TERMS).contains(&terms.len()) {
             return Err(format!("a term sum has 1 to {MAX_TERMS} terms, not {}", terms.len()));
         }
@@ -94,7 +107,7 @@ impl TermSum {
         if terms.windows(2).any(|pair| pair[1].exponent < pair[0].exponent + 2) {
             return Err("the exponents of a term sum increase by at least 2".to_owned());
         }
-        let mut sum = TermSum { len: terms.len() as u8, terms: [Term::default(); MAX_TERMS], half };
+        let mut sum = TermSum { len: terms.len() as u8, terms: [Term::default(); MAX_TERMS], quarters };
         sum.terms[..terms.len()].copy_from_slice(terms);
         Ok(sum)
     }
@@ -104,16 +117,15 @@ impl TermSum {
         &self.terms[..usize::from(self.len)]
     }
 
-    /// Whether half a slot is added.
-    pub fn half(&self) -> bool {
-        self.half
+    /// The quarters of a slot added: 0 to 3 (2: `@half`).
+    pub fn quarters(&self) -> u8 {
+        self.quarters
     }
 
-    /// The magic it names for `bits` index bits (before the span search turns it): the
-    /// wrapping sum of its terms, plus `2^(63 - bits)` if [`TermSum::half`].
+    /// The magic it names for `bits` index bits (1 to 62; before the span search turns it):
+    /// the wrapping sum of its terms, plus [`TermSum::quarters`] times `2^(62 - bits)`.
     pub fn value(&self, bits: u32) -> u64 {
-        let sum = self.terms_value();
-        if self.half { sum.wrapping_add(1 << (63 - bits)) } else { sum }
+        self.terms_value().wrapping_add(u64::from(self.quarters) << (62 - bits))
     }
 
     /// The wrapping sum of its terms alone: the value whose cost the enumeration bounds.
@@ -132,16 +144,18 @@ impl fmt::Display for TermDisplay {
     }
 }
 
-/// `+1.2+3.13-3.26`, then `@half` if half a slot is added.
+/// `+1.2+3.13-3.26`, then `@1/4`, `@half` or `@3/4` if a fraction of a slot is added.
 impl fmt::Display for TermSum {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for &term in self.terms() {
             write!(f, "{}", TermDisplay(term))?;
         }
-        if self.half {
-            write!(f, "@half")?;
+        match self.quarters {
+            0 => Ok(()),
+            1 => write!(f, "@1/4"),
+            2 => write!(f, "@half"),
+            _ => write!(f, "@3/4"),
         }
-        Ok(())
     }
 }
 
@@ -152,10 +166,10 @@ impl FromStr for TermSum {
     fn from_str(text: &str) -> Result<TermSum, String> {
         let shape =
             || format!("`{}` is not a term sum such as +1.2+3.13-3.26 (or …@half)", crate::text::quote_prefix(text));
-        let (body, half) = match text.strip_suffix("@half") {
-            Some(body) => (body, true),
-            None => (text, false),
-        };
+        let (body, quarters) = [("@1/4", 1), ("@half", 2), ("@3/4", 3)]
+            .into_iter()
+            .find_map(|(suffix, quarters)| Some((text.strip_suffix(suffix)?, quarters)))
+            .unwrap_or((text, 0));
         let mut terms = Vec::new();
         let mut rest = body;
         while !rest.is_empty() {
@@ -174,7 +188,7 @@ impl FromStr for TermSum {
             terms.push(Term { exponent, coefficient: if negative { -c } else { c } });
             rest = &rest[end..];
         }
-        TermSum::new(&terms, half)
+        TermSum::new(&terms, quarters)
     }
 }
 
@@ -234,7 +248,7 @@ impl TermSums {
         self.terms.len()
     }
 
-    /// Calls `listed` with every listed sum (half a slot not added) whose first term is root
+    /// Calls `listed` with every listed sum (no fraction of a slot added) whose first term is root
     /// `root`, and its value, in the enumeration's order, until it returns `false` or `stop` is
     /// raised (looked at every few thousand sums visited, listed or not: a root can visit
     /// millions it does not list). Returns whether the enumeration ran to its end.
@@ -305,7 +319,33 @@ mod tests {
         let halved = sum("-1.0+3.62@half");
         assert_eq!(halved.value(10), 1u64.wrapping_neg().wrapping_add(3 << 62).wrapping_add(1 << 53));
         assert_eq!(halved.to_string(), "-1.0+3.62@half");
-        for bad in ["", "1.2", "+1.2+1.3", "+5.2", "+3.63", "+1.2 ", "+1.2@Half", "+1.64", "+01.2+1.200", "+1.2+"] {
+        // A quarter of a slot of 10 index bits is 2^52; three quarters 3·2^52.
+        let base = sum("+3.10+3.21+1.30+3.37");
+        for (suffix, quarters) in [("@1/4", 1u64), ("@half", 2), ("@3/4", 3)] {
+            let text = format!("+3.10+3.21+1.30+3.37{suffix}");
+            assert_eq!(sum(&text).value(10), base.value(10) + (quarters << 52), "{text}");
+            assert_eq!(sum(&text).to_string(), text);
+            assert_eq!(u64::from(sum(&text).quarters()), quarters);
+        }
+        assert!(TermSum::new(base.terms(), 4).is_err());
+        assert!(
+            sum("+1.2@1/4") < sum("+1.2@half") && sum("+1.2@half") < sum("+1.2@3/4") && sum("+1.2") < sum("+1.2@1/4")
+        );
+        for bad in [
+            "",
+            "1.2",
+            "+1.2+1.3",
+            "+5.2",
+            "+3.63",
+            "+1.2 ",
+            "+1.2@Half",
+            "+1.64",
+            "+01.2+1.200",
+            "+1.2+",
+            "+1.2@2/4",
+            "+1.2@1/4@half",
+            "+1.2@1/2",
+        ] {
             assert!(bad.parse::<TermSum>().is_err(), "{bad}");
         }
         let nine = (0..9).map(|i| format!("+1.{}", 2 * i)).collect::<String>();
@@ -327,7 +367,7 @@ mod tests {
         let mut listed = Vec::new();
         for root in 0..sums.roots() {
             sums.each_from(root, &AtomicBool::new(false), &mut |terms, value| {
-                listed.push((TermSum::new(terms, false).unwrap(), value));
+                listed.push((TermSum::new(terms, 0).unwrap(), value));
                 true
             });
         }
@@ -335,12 +375,12 @@ mod tests {
         let mut plain = Vec::new();
         for (i, &a) in sums.terms.iter().enumerate() {
             if super::super::terms::cost(a.value(), mask) <= budget {
-                plain.push(TermSum::new(&[a], false).unwrap());
+                plain.push(TermSum::new(&[a], 0).unwrap());
             }
             for &b in &sums.terms[i + 1..] {
                 let value = a.value().wrapping_add(b.value());
                 if b.exponent >= a.exponent + 2 && super::super::terms::cost(value, mask) <= budget {
-                    plain.push(TermSum::new(&[a, b], false).unwrap());
+                    plain.push(TermSum::new(&[a, b], 0).unwrap());
                 }
             }
         }

@@ -122,14 +122,19 @@ pub struct SpanArgs {
     pub rounds: u64,
     /// List the square's term sums instead of the span stream's candidates: every magic that
     /// is a sum of 1 to K terms ±c·2^e (c 1 or 3, exponents at least 2 apart) with a cost of
-    /// at most --bound slots, each also with half a slot added, turned to its shortest span;
-    /// the best 64 are the list (1 to 8 terms; minutes for a rook at 5).
+    /// at most --bound slots, each also with half a slot added (--quarters: every quarter),
+    /// turned to its shortest span; the best 64 are the list (1 to 8 terms; minutes for a rook
+    /// at 5).
     #[arg(long, value_name = "K", requires = "bound", conflicts_with_all = ["walks", "climb", "continue_run"])]
     pub terms: Option<u64>,
     /// With --terms: the most cost of a sum, in slots (the summed index weights of the mask
     /// bits, which bound the span; 1 to the index range).
     #[arg(long, value_name = "SLOTS", requires = "terms", conflicts_with = "candidates")]
     pub bound: Option<u64>,
+    /// With --terms: try each sum at a quarter and three quarters of a slot too (twice the
+    /// tests; some sums are valid at a quarter only). The list says `# quarters=1`.
+    #[arg(long, requires = "terms")]
+    pub quarters: bool,
     /// Anneal the best magic of the span list --from instead (a list of this square, bits and
     /// seed): --chains chains of MOVES moves each, each with its own moves and window, that
     /// also take worse magics by a seeded rule; the list is written again with the chains'

@@ -23,7 +23,8 @@
 //!
 //! With `--terms K --bound B`, no candidate is tested either: the square's term sums
 //! ([`magic_gen::search::term_sums`]) are enumerated, one part per first term spread over the
-//! threads, and the best 64 magics they name are the list. A run takes minutes and is not kept
+//! threads, each tried at 0 and half a slot (with `--quarters`, at every quarter), and the best
+//! 64 magics they name are the list. A run takes minutes and is not kept
 //! part-way: a stopped run writes nothing.
 //!
 //! With `--from LIST --anneal M --chains K`, no candidate is tested either: the best magic of
@@ -91,7 +92,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         return climb_from_walks(&args, path, &search, bits);
     }
     if let (Some(terms), Some(bound)) = (args.terms, args.bound) {
-        return list_term_sums(&args, &search, bits, SumSource { terms, bound });
+        return list_term_sums(&args, &search, bits, SumSource { terms, bound, quarters: args.quarters });
     }
     if let (Some(moves), Some(from)) = (args.anneal, &args.from) {
         return anneal_list(&args, from, &search, AnnealSource { moves, chains: args.chains });
@@ -309,15 +310,18 @@ fn list_term_sums(
     let sums = search.term_sums(source.terms as usize, source.bound as u32).map_err(Failure)?;
     let threads = crate::worker_pool(args.threads)?;
     note!(
-        "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost ({} first terms)",
+        "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost ({} first terms){}",
         source.terms,
         source.bound,
-        sums.roots()
+        sums.roots(),
+        if source.quarters { ", at every quarter of a slot" } else { "" }
     );
     let stop = Stop::install(args.time)?;
     let started = Instant::now();
-    let parts: Vec<Option<Vec<SpanFound>>> = threads
-        .install(|| (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, stop.flag())).collect());
+    let fractions = magic_gen::search::term_sums::fractions(source.quarters);
+    let parts: Vec<Option<Vec<SpanFound>>> = threads.install(|| {
+        (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, fractions, stop.flag())).collect()
+    });
     let Some(parts) = parts.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else {
         let reason = stop.reason().expect("a part stops only when asked");
         return Ok(kept_nothing(reason, "sums"));
