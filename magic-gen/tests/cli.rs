@@ -2434,7 +2434,7 @@ fn every_shipped_recipe_rederives() {
     for kind in [
         "  stream: ",
         "  walk: 50 rows",
-        "  walk: 41 rows",
+        "  walk: 43 rows",
         "  walk: 40 rows",
         "  anneal: 27 rows",
         "  span: 11 rows",

@@ -31,7 +31,7 @@
 //! interleave in one array of [`TABLE_ENTRIES`] slots. It was chosen by measurement: it ties with
 //! `fixed-shift` on every load of the layout benchmark, beats `black-variable` on independent
 //! lookups and move generation, and is the smaller of the two fastest (84,907 entries against
-//! 87,967; see `PERFORMANCE.md`). Its magics and their packing are this project's
+//! 87,289; see `PERFORMANCE.md`). Its magics and their packing are this project's
 //! own: found by the seeded packer of `magic-gen` and shipped as a recipe
 //! (`magic-gen/recipes/black.recipe.csv`: the seed, and each square's position in its candidate stream or its
 //! walk, and its offset), from which the build script re-derives every magic, checks every

@@ -808,9 +808,10 @@ mod tests {
                 }
             }
         }
-        // fixed-shift, black (a portfolio member), the lab's four black checkpoints (two of them
-        // portfolio members) and black-variable: one pack each.
-        assert_eq!(packs, 7);
+        // fixed-shift (two: the run it resumes, then the resumed run), black (a portfolio
+        // member), the lab's four black checkpoints (two of them portfolio members) and
+        // black-variable (one each).
+        assert_eq!(packs, 8);
     }
 
     /// The shipped fixed-shift and black commands are the settings their runs were made with,

@@ -185,17 +185,23 @@ pub fn run(files: &[PathBuf], time: Option<f64>) -> Result<Outcome, Failure> {
     Ok(if all_agree { Outcome::Success } else { Outcome::Negative })
 }
 
-/// The packer of the recipe's `pack` command (its walk settings), for its `walk:N` rows.
+/// The packer of the recipe's `pack` command (its walk settings), for its `walk:N` rows: the
+/// last `pack` of `# command=`, the one that writes the recipe (a chain may first write the
+/// recipe it resumes, with the same walk settings).
 fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Packer, Failure> {
     let RecipeLayout::Packed(indexing) = recipe.layout else {
         return Err(Failure(format!("{name}: walk rows in a recipe that is not packed")));
     };
-    let pack = commands(recipe)
+    let mut pack = commands(recipe)
         .map_err(|e| Failure(format!("{name}: `# command=`: {e}")))?
         .into_iter()
-        .find(|words| words.get(1).is_some_and(|w| w == "pack"))
+        .rfind(|words| words.get(1).is_some_and(|w| w == "pack"))
         .ok_or_else(|| Failure(format!("{name}: walk:N rows, but `# command=` names no `magic-gen pack`")))?;
-    let args: PackArgs = match Cli::try_parse_from(pack.into_iter().chain(["-o".to_owned(), "-".to_owned()])) {
+    // The recipe's own command leaves its output out; an earlier one of a chain names it.
+    if !pack.iter().any(|word| word == "-o" || word == "--output") {
+        pack.extend(["-o".to_owned(), "-".to_owned()]);
+    }
+    let args: PackArgs = match Cli::try_parse_from(pack) {
         Ok(Cli { command: Command::Pack(args) }) => *args,
         _ => return Err(Failure(format!("{name}: `# command=` has a `magic-gen pack` this version does not take"))),
     };
