@@ -1919,6 +1919,18 @@ const SPAN_PACK: [&str; 9] =
 const SPAN_PACK_SMALL: [&str; 8] =
     ["--set", "pool=4", "--set", "fresh=64", "--set", "init-valid=1", "--set", "init-draws=1"];
 
+/// A span list row's merit: its span, then its used slots (`name,magic,span,used`).
+fn row_merit(row: &str) -> (u32, u32) {
+    let f: Vec<&str> = row.split(',').collect();
+    (f[2].parse().unwrap(), f[3].parse().unwrap())
+}
+
+/// A span list row's name and magic, the magic as a recipe writes it (`0x` and upper case).
+fn row_name_and_magic(row: &str) -> (&str, String) {
+    let mut fields = row.split(',');
+    (fields.next().unwrap(), fields.next().unwrap().to_uppercase().replace("0X", "0x"))
+}
+
 /// The recipe of [`SPAN_PACK`] with the span list `list` searched, written to `recipe`.
 fn pack_span_list(list: &str, recipe: &str) -> String {
     run(&[&SPAN_PACK[..], &SPAN_PACK_SMALL, &["--searched", list, "-o", recipe]].concat(), 0);
@@ -2060,12 +2072,8 @@ fn span_climbs_are_continued_packed_and_rederived() {
     let climbed: Vec<&str> = text.lines().filter(|l| l.contains('+')).collect();
     assert!(!climbed.is_empty() && climbed.len() <= 8, "{text}");
     // The best of the list is a climb.
-    let merit = |l: &str| {
-        let f: Vec<&str> = l.split(',').collect();
-        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
-    };
     let rows: Vec<&str> = text.lines().filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit())).collect();
-    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
+    let best = *rows.iter().min_by_key(|l| row_merit(l)).unwrap();
     assert!(best.contains('+'), "{text}");
     // Stopped at once, continued without climbing, then with: the straight run's list.
     run(&[&span[..], &["--climb", "20000", "--time", "0.001", "-o", &part]].concat(), 0);
@@ -2149,13 +2157,8 @@ fn span_climbs_from_walks_are_packed_and_rederived() {
     let one = ["span", "--slider", "bishop", "--square", "c1", "--seed", "7", "--threads", "1", "--walks", &cache];
     run(&[&one[..], &["--climb", "20000", "--rounds", "2", "-o", &path("again.csv")]].concat(), 0);
     assert_eq!(std::fs::read_to_string(path("again.csv")).unwrap(), text);
-    let merit = |l: &&str| {
-        let f: Vec<&str> = l.split(',').collect();
-        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
-    };
-    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
-    let (name, magic) =
-        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    let best = *rows.iter().min_by_key(|l| row_merit(l)).unwrap();
+    let (name, magic) = row_name_and_magic(best);
     // Packed with the walks' settings: the row names the walk and the climb.
     run(
         &[&SPAN_PACK[..], &SPAN_PACK_SMALL, &walks, &["--walk-cache", &cache, "--searched", &list, "-o", &recipe]]
@@ -2230,14 +2233,9 @@ fn span_term_sums_are_packed_and_rederived() {
     assert_eq!(std::fs::read_to_string(path("again.csv")).unwrap(), text);
     let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("terms:")).collect();
     assert!(!rows.is_empty() && rows.len() <= 64, "{text}");
-    let merit = |l: &&str| {
-        let f: Vec<&str> = l.split(',').collect();
-        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
-    };
-    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
-    assert!(merit(&best).0 < 32, "a sum shorter than the index range: {best}");
-    let (name, magic) =
-        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    let best = *rows.iter().min_by_key(|l| row_merit(l)).unwrap();
+    assert!(row_merit(best).0 < 32, "a sum shorter than the index range: {best}");
+    let (name, magic) = row_name_and_magic(best);
     // Packed: the row names the sum, and it verifies, resumes and re-derives.
     let packed = packed_and_audited(&list, (&recipe, &path("resumed.csv")), (name, &magic), "  terms: 1 rows");
     // Another sum named, the magic kept: refused by the audit.
@@ -2299,11 +2297,9 @@ fn span_term_sums_at_quarters_are_packed_and_rederived() {
     assert!(text.contains("# terms=3\n# bound=128\n# quarters=1\n"), "{text}");
     let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("terms:")).collect();
     assert!(!rows.is_empty() && rows.iter().all(|r| r.contains("@1/4,") || r.contains("@3/4,")), "{text}");
-    let span = |l: &&str| l.split(',').nth(2).unwrap().parse::<u32>().unwrap();
-    let best = *rows.iter().min_by_key(|l| (span(l), l.split(',').nth(3).unwrap().parse::<u32>().unwrap())).unwrap();
-    assert!(span(&best) < 128, "{best}");
-    let (name, magic) =
-        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    let best = *rows.iter().min_by_key(|l| row_merit(l)).unwrap();
+    assert!(row_merit(best).0 < 128, "{best}");
+    let (name, magic) = row_name_and_magic(best);
     packed_and_audited(&list, (&recipe, &path("resumed.csv")), (name, &magic), "  terms: 1 rows");
     let unsaid = edited(&text, |body| body.replace("# quarters=1\n", ""));
     std::fs::write(path("unsaid.csv"), unsaid).unwrap();
@@ -2337,17 +2333,12 @@ fn span_annealing_is_packed_and_rederived() {
     let original = std::fs::read_to_string(&list).unwrap();
     let rows: Vec<&str> = text.lines().filter(|l| l.contains('~')).collect();
     assert!(rows.len() >= 2 && rows.iter().all(|l| l.starts_with("15809~")), "{text}");
-    let merit = |l: &&str| {
-        let f: Vec<&str> = l.split(',').collect();
-        (f[2].parse::<u32>().unwrap(), f[3].parse::<u32>().unwrap())
-    };
-    assert!(rows.iter().all(|l| merit(l) < (28, 24)), "{text}");
+    assert!(rows.iter().all(|l| row_merit(l) < (28, 24)), "{text}");
     for line in original.lines().filter(|l| !l.starts_with("# checksum")) {
         assert!(text.contains(line), "{line} kept: {text}");
     }
-    let best = *rows.iter().min_by_key(|l| merit(l)).unwrap();
-    let (name, magic) =
-        (best.split(',').next().unwrap(), best.split(',').nth(1).unwrap().to_uppercase().replace("0X", "0x"));
+    let best = *rows.iter().min_by_key(|l| row_merit(l)).unwrap();
+    let (name, magic) = row_name_and_magic(best);
     // Two starts: chains 8 to 15 anneal the list's second best, and pack takes the best.
     let (_, stderr) = run(
         &[
