@@ -2311,6 +2311,38 @@ fn span_term_sums_at_quarters_are_packed_and_rederived() {
     assert!(stderr.contains("--terms"), "{stderr}");
 }
 
+/// `span --terms … --parts N` enumerates the first N parts and says so (`# parts_done=N`);
+/// `--continue` goes on, on other thread counts, and ends with the whole run's list byte for
+/// byte; a whole list is left as it is, and a list of another enumeration is refused.
+#[test]
+fn span_term_sums_stop_at_a_part_and_continue() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let read = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+    let e3 = ["span", "--slider", "bishop", "--square", "e3", "--seed", "7", "--terms", "3", "--bound", "128"];
+    let quarters = [&e3[..], &["--quarters"]].concat();
+    let (_, stderr) = run(&[&quarters[..], &["--threads", "2", "-o", &path("whole.csv")]].concat(), 0);
+    assert!(stderr.contains("best span"), "{stderr}");
+    let whole = read("whole.csv");
+    assert!(!whole.contains("parts_done"), "{whole}");
+    let part = path("part.csv");
+    let (_, stderr) = run(&[&quarters[..], &["--parts", "500", "--threads", "1", "-o", &part]].concat(), 0);
+    assert!(stderr.contains("parts 1 to 500 of ") && stderr.contains("500 of the "), "{stderr}");
+    assert!(read("part.csv").contains("# quarters=1\n# parts_done=500\ncandidate,"), "{}", read("part.csv"));
+    let (_, stderr) = run(&[&quarters[..], &["--parts", "20000", "--continue", "-o", &part]].concat(), 0);
+    assert!(stderr.contains("parts 501 to 20000 of "), "{stderr}");
+    assert!(read("part.csv").contains("# parts_done=20000\n"));
+    assert_ne!(read("part.csv"), whole);
+    run(&[&quarters[..], &["--continue", "--threads", "2", "-o", &part]].concat(), 0);
+    assert_eq!(read("part.csv"), whole);
+    let (_, stderr) = run(&[&quarters[..], &["--continue", "-o", &part]].concat(), 0);
+    assert!(stderr.contains("holds the whole enumeration") && stderr.contains("nothing to do"), "{stderr}");
+    assert_eq!(read("part.csv"), whole);
+    // Without quarters, it is another enumeration.
+    bad_input(&[&e3[..], &["--continue", "-o", &part]].concat(), &["part.csv", "holds another search"]);
+    bad_input(&[&quarters[..], &["--parts", "0", "-o", &path("x.csv")]].concat(), &["--parts 0"]);
+}
+
 /// `magic-gen span --from LIST --anneal M --chains K`: the list's best annealed, the same list
 /// on 1 or 2 threads; `pack --searched` gives the square the best chain's magic as
 /// `N~j.m`, which verifies, resumes and re-derives (a move count one short does not); lists

@@ -23,8 +23,9 @@ pub enum Preset {
     /// The earlier black table's settings (90,647 entries): as `record`, but walks score a
     /// magic's whole span, and pools and placements count used slots.
     Span,
-    /// The first packer's original settings (dense stream, no walks, no restarts): the shipped
-    /// black-variable chain.
+    /// The first packer's original settings (dense stream, no walks, no restarts), kept so that
+    /// its runs can be repeated. No shipped recipe uses it: the black-variable chain packs with
+    /// `record` and `walks=64`.
     Classic,
 }
 

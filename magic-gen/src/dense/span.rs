@@ -15,7 +15,7 @@ use crate::magic_set::Indexing;
 use crate::search::climb_stream::{ClimbPath, MAX_MOVES, MAX_PATH, climb_move, climb_moves};
 use crate::search::few_term_stream::{rotated_down, rotation_bits};
 use crate::search::span_stream::{SpanCosts, span_candidates};
-use crate::search::term_sums::{TermSum, TermSums};
+use crate::search::term_sums::{SumPart, TermSum, TermSums};
 use crate::search::terms::cost;
 
 use super::square::{CandidateTester, SquareData};
@@ -378,21 +378,21 @@ impl SpanSearch {
         TermSums::new(self.costs.mask(), self.costs.bits(), most_terms, bound)
     }
 
-    /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of root `root`
+    /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of part `part`
     /// of `sums` name, each plus every fraction of `fractions` (quarters of a slot,
     /// [`crate::search::term_sums::fractions`]), in list order. Stops early, with `None`, when
     /// `stop` is set (looked at every 2^16 sums).
     pub fn scan_sums(
         &self,
         sums: &TermSums,
-        root: usize,
+        part: SumPart,
         fractions: &[u8],
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Vec<SpanFound>> {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let mut kept: Vec<SpanFound> = Vec::new();
-        let finished = sums.each_from(root, stop, &mut |terms, _| {
+        let finished = sums.each_in(part, stop, &mut |terms, _| {
             for &quarters in fractions {
                 let sum = TermSum::new(terms, quarters).expect("the enumeration's sums are term sums");
                 if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {

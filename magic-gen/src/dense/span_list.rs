@@ -80,6 +80,11 @@ pub struct SumSource {
     /// Whether each sum is tried at every quarter of a slot (`--quarters`, the list's
     /// `# quarters=1`), not only at 0 and the half.
     pub quarters: bool,
+    /// `None` when the enumeration ran to its end; `Some(D)` when only its parts 1 to D
+    /// ([`crate::search::term_sums::TermSums::parts`], in order) were enumerated (the list's
+    /// `# parts_done=D`): a run stopped by `--time` or a signal, or limited by `span --parts`,
+    /// which `span --continue` takes on from there.
+    pub parts_done: Option<u64>,
 }
 
 /// The annealing of a list's best magic (`span --anneal M --chains K`).
@@ -213,11 +218,14 @@ impl SpanList {
             let _ = writeln!(text, "# walk_gap={gap}");
             let _ = writeln!(text, "# rounds={rounds}");
         }
-        if let Some(SumSource { terms, bound, quarters }) = self.sums {
+        if let Some(SumSource { terms, bound, quarters, parts_done }) = self.sums {
             let _ = writeln!(text, "# terms={terms}");
             let _ = writeln!(text, "# bound={bound}");
             if quarters {
                 let _ = writeln!(text, "# quarters=1");
+            }
+            if let Some(done) = parts_done {
+                let _ = writeln!(text, "# parts_done={done}");
             }
         }
         if let Some(AnnealSource { moves, chains }) = self.anneal {
@@ -243,9 +251,9 @@ impl SpanList {
             Some((_, line)) if line == TITLE => {}
             _ => return Err(format!("line 1: not a span list (it starts with `{TITLE}`)")),
         }
-        let mut settings: [Option<u64>; 13] = [None; 13];
+        let mut settings: [Option<u64>; 14] = [None; 14];
         let (mut slider, mut square) = (None, None);
-        const NUMBERS: [&str; 13] = [
+        const NUMBERS: [&str; 14] = [
             "seed",
             "bits",
             "candidates",
@@ -259,6 +267,7 @@ impl SpanList {
             "anneal",
             "chains",
             "quarters",
+            "parts_done",
         ];
         let mut found: Vec<SpanFound> = Vec::new();
         let mut header = false;
@@ -385,6 +394,7 @@ impl SpanList {
             anneal,
             chains,
             quarters,
+            parts_done,
         ] = settings;
         let anneal = match (anneal, chains) {
             (None, None) => None,
@@ -399,16 +409,16 @@ impl SpanList {
                 ));
             }
         };
-        let sums = match (terms, bound, quarters) {
-            (None, None, None) => None,
-            (Some(terms), Some(bound), None | Some(1))
+        let sums = match (terms, bound, quarters, parts_done) {
+            (None, None, None, None) => None,
+            (Some(terms), Some(bound), None | Some(1), parts_done)
                 if (1..=crate::search::term_sums::MAX_TERMS as u64).contains(&terms) =>
             {
-                Some(SumSource { terms, bound, quarters: quarters.is_some() })
+                Some(SumSource { terms, bound, quarters: quarters.is_some(), parts_done })
             }
             _ => {
                 return Err(format!(
-                    "line {last}: `# terms=` (1 to {}) and `# bound=` go together, and `# quarters=1` only with them",
+                    "line {last}: `# terms=` (1 to {}) and `# bound=` go together, and `# quarters=1` only with them (`# parts_done=` too)",
                     crate::search::term_sums::MAX_TERMS
                 ));
             }
@@ -670,7 +680,7 @@ mod tests {
         SpanList {
             candidates: 0,
             climb: 0,
-            sums: Some(SumSource { terms: 5, bound: 960, quarters: false }),
+            sums: Some(SumSource { terms: 5, bound: 960, quarters: false, parts_done: None }),
             found: vec![found("+1.2+3.13", 0xABCD, 800), found("-1.2+3.13+3.26@half", 0x1234, 790)],
             ..sample()
         }
@@ -705,13 +715,25 @@ mod tests {
             (body.replacen("# terms=5\n# bound=960\n", "# quarters=1\n", 1), "`# quarters=1` only with them"),
         ]);
         let with_quarters = SpanList {
-            sums: Some(SumSource { terms: 5, bound: 960, quarters: true }),
+            sums: Some(SumSource { terms: 5, bound: 960, quarters: true, parts_done: None }),
             found: vec![list.found[0], SpanFound { sum: Some("-1.2+3.13+3.26@1/4".parse().unwrap()), ..list.found[1] }],
             ..list.clone()
         };
         let text = with_quarters.render();
         assert!(text.contains("# bound=960\n# quarters=1\n"), "{text}");
         assert_eq!(SpanList::parse(&text).unwrap(), with_quarters);
+        // An unfinished enumeration says how many of its parts it covers, only as a list of sums.
+        let unfinished =
+            SpanList { sums: Some(SumSource { parts_done: Some(1234), ..list.sums.unwrap() }), ..list.clone() };
+        let text = unfinished.render();
+        assert!(text.contains("# bound=960\n# parts_done=1234\ncandidate,"), "{text}");
+        assert_eq!(SpanList::parse(&text).unwrap(), unfinished);
+        let stream = crate::text::unseal(&sample().render()).unwrap().replacen(
+            "# candidates=",
+            "# parts_done=3\n# candidates=",
+            1,
+        );
+        refused([(stream, "`# parts_done=` too")]);
         // A term sum in a list of the span stream.
         let mixed = crate::text::unseal(&sample().render()).unwrap().replacen("90,0x", "terms:+1.2,0x", 1);
         refused([(mixed, "terms:+1.2 is a term sum in a list without `# terms=`")]);

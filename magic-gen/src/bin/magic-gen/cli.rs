@@ -102,7 +102,8 @@ pub struct SpanArgs {
     /// Stop after this many seconds (the file records how far the search went).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
-    /// Go on from the candidates --output already holds (the same search's list).
+    /// Go on from the candidates --output already holds (the same search's list; with --terms,
+    /// from the parts of the enumeration it holds).
     #[arg(long = "continue")]
     pub continue_run: bool,
     /// Once the candidates up to --candidates are tested (not after a stop), climb from the
@@ -124,9 +125,15 @@ pub struct SpanArgs {
     /// is a sum of 1 to K terms ±c·2^e (c 1 or 3, exponents at least 2 apart) with a cost of
     /// at most --bound slots, each also with half a slot added (--quarters: every quarter),
     /// turned to its shortest span; the best 64 are the list (1 to 8 terms; minutes for a rook
-    /// at 5).
-    #[arg(long, value_name = "K", requires = "bound", conflicts_with_all = ["walks", "climb", "continue_run"])]
+    /// at 5, an hour on 2 cores at 6). The list is written as the parts of the enumeration end,
+    /// so --time and a signal keep what was done and --continue goes on.
+    #[arg(long, value_name = "K", requires = "bound", conflicts_with_all = ["walks", "climb"])]
     pub terms: Option<u64>,
+    /// With --terms: enumerate its parts 1 to N only (the sums of up to three first terms,
+    /// alone or with their extensions, in the enumeration's order); the list says how far it
+    /// went (`# parts_done=`) and --continue goes on [default: all].
+    #[arg(long, value_name = "N", requires = "terms")]
+    pub parts: Option<u64>,
     /// With --terms: the most cost of a sum, in slots (the summed index weights of the mask
     /// bits, which bound the span; 1 to the index range).
     #[arg(long, value_name = "SLOTS", requires = "terms", conflicts_with = "candidates")]

@@ -22,10 +22,11 @@
 //! climbs take seconds, so they are not kept part-way: a stopped run writes nothing.
 //!
 //! With `--terms K --bound B`, no candidate is tested either: the square's term sums
-//! ([`magic_gen::search::term_sums`]) are enumerated, one part per first term spread over the
-//! threads, each tried at 0 and half a slot (with `--quarters`, at every quarter), and the best
-//! 64 magics they name are the list. A run takes minutes and is not kept
-//! part-way: a stopped run writes nothing.
+//! ([`magic_gen::search::term_sums`]) are enumerated in parts spread over the threads, each
+//! sum tried at 0 and half a slot (with `--quarters`, at every quarter), and the best 64 magics
+//! they name are the list. A run at 6 terms takes an hour, so the list is written after every
+//! round of parts and says how many it covers (`# parts_done=`) until the last: a stopped run
+//! keeps every finished round and `--continue` goes on, ending with the unstopped run's list.
 //!
 //! With `--from LIST --anneal M --chains K`, no candidate is tested either: the best magic of
 //! LIST (a span list of the same square, bits and seed; with `--starts S`, its best S, chains
@@ -92,7 +93,12 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
         return climb_from_walks(&args, path, &search, bits);
     }
     if let (Some(terms), Some(bound)) = (args.terms, args.bound) {
-        return list_term_sums(&args, &search, bits, SumSource { terms, bound, quarters: args.quarters });
+        return list_term_sums(
+            &args,
+            &search,
+            bits,
+            SumSource { terms, bound, quarters: args.quarters, parts_done: None },
+        );
     }
     if let (Some(moves), Some(from)) = (args.anneal, &args.from) {
         return anneal_list(&args, from, &search, AnnealSource { moves, chains: args.chains });
@@ -288,7 +294,10 @@ fn climb_from_walks(
 }
 
 /// `span --terms K --bound B`: the square's term sums, the best 64 magics they name written
-/// as the list. Not kept part-way: a stopped run writes nothing and is run again.
+/// as the list. The parts of the enumeration ([`magic_gen::search::term_sums::TermSums::parts`]) are taken in rounds, in
+/// order, and the list is written after each round with the parts it covers, so a stopped run
+/// keeps every finished round and `--continue` ends with the list an unstopped run writes (the
+/// best 64 of a union are the best of the parts' best, whatever the rounds).
 fn list_term_sums(
     args: &SpanArgs,
     search: &magic_gen::dense::SpanSearch,
@@ -307,29 +316,101 @@ fn list_term_sums(
             source.bound
         )));
     }
+    if args.parts == Some(0) {
+        return Err(Failure("--parts 0: enumerate at least one part".to_owned()));
+    }
     let sums = search.term_sums(source.terms as usize, source.bound as u32).map_err(Failure)?;
+    let parts = sums.parts();
+    let total = parts.len() as u64;
+    let (mut done, mut found) = (0u64, Vec::new());
+    if args.continue_run && args.output.exists() {
+        let name = args.output.display();
+        let held =
+            SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
+        let same = (held.seed, held.slider, held.square, held.bits) == (args.seed, slider, square, bits)
+            && held.sums.is_some_and(|h| SumSource { parts_done: None, ..h } == source);
+        if !same {
+            return Err(Failure(format!(
+                "--continue: {name} holds another search; give another --output, or remove it"
+            )));
+        }
+        let never = std::sync::atomic::AtomicBool::new(false);
+        for row in &held.found {
+            held.check_found(search, row, &never).map_err(|e| Failure(format!("{name}: {e}")))?;
+        }
+        if keep_best_sums(&held.found, &[]) != held.found {
+            return Err(Failure(format!("{name}: the list is not the best of its sums")));
+        }
+        done = match held.sums.and_then(|h| h.parts_done) {
+            Some(d) if d < total => d,
+            Some(d) => return Err(Failure(format!("{name}: {d} parts done of an enumeration of {total}"))),
+            None => {
+                note!("{name} holds the whole enumeration ({total} parts): nothing to do");
+                return Ok(Outcome::Success);
+            }
+        };
+        found = held.found;
+    }
+    let last = args.parts.unwrap_or(total).min(total);
     let threads = crate::worker_pool(args.threads)?;
     note!(
-        "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost ({} first terms){}",
+        "{slider} {square}, {bits} bits: the sums of at most {} terms and {} slots of cost{}, parts {} to {last} of {total}",
         source.terms,
         source.bound,
-        sums.roots(),
-        if source.quarters { ", at every quarter of a slot" } else { "" }
+        if source.quarters { ", at every quarter of a slot" } else { "" },
+        done + 1
     );
     let stop = Stop::install(args.time)?;
     let started = Instant::now();
     let fractions = magic_gen::search::term_sums::fractions(source.quarters);
-    let parts: Vec<Option<Vec<SpanFound>>> = threads.install(|| {
-        (0..sums.roots()).into_par_iter().map(|root| search.scan_sums(&sums, root, fractions, stop.flag())).collect()
-    });
-    let Some(parts) = parts.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else {
-        let reason = stop.reason().expect("a part stops only when asked");
-        return Ok(kept_nothing(reason, "sums"));
+    // Rounds of a 256th of the enumeration (at least a few parts a thread): a stop loses at
+    // most the round under way.
+    let round = (total / 256).max(8 * threads.current_num_threads() as u64);
+    let mut noted = Instant::now();
+    let write = |done: u64, found: Vec<SpanFound>| {
+        let source = SumSource { parts_done: (done < total).then_some(done), ..source };
+        write_whole_list(args, bits, (0, None, Some(source)), found)
     };
-    let found = keep_best_sums(&parts.concat(), &[]);
-    let list = write_whole_list(args, bits, (0, None, Some(source)), found)?;
+    while done < last && !stop.flag().load(std::sync::atomic::Ordering::Relaxed) {
+        let to = done.saturating_add(round).min(last);
+        let scanned: Vec<Option<Vec<SpanFound>>> = threads.install(|| {
+            parts[done as usize..to as usize]
+                .par_iter()
+                .map(|&part| search.scan_sums(&sums, part, fractions, stop.flag()))
+                .collect()
+        });
+        // A round cut by a stop is dropped whole: the list covers a prefix of the parts.
+        let Some(scanned) = scanned.into_iter().collect::<Option<Vec<Vec<SpanFound>>>>() else { break };
+        found = keep_best_sums(&found, &scanned.concat());
+        done = to;
+        let list = write(done, found.clone())?;
+        if noted.elapsed().as_secs() >= 60 {
+            noted = Instant::now();
+            note!(
+                "parts {done} of {total}, {:.0} s: {}",
+                started.elapsed().as_secs_f64(),
+                describe_best(&list, "no valid magic yet")
+            );
+        }
+    }
+    let list = write(done, found)?;
     let best = describe_best(&list, "no valid magic");
-    note!("done in {:.0} s: {best}", started.elapsed().as_secs_f64());
+    if let Some(reason) = stop.reason() {
+        note!(
+            "{}: {done} of the {total} parts done, {best}; kept in {}; --continue goes on",
+            reason.describe(),
+            args.output.display()
+        );
+        return Ok(reason.exit_code().map_or(Outcome::Success, Outcome::Stopped));
+    }
+    if done < total {
+        note!(
+            "{done} of the {total} parts done in {:.0} s: {best}; --continue goes on",
+            started.elapsed().as_secs_f64()
+        );
+    } else {
+        note!("done in {:.0} s: {best}", started.elapsed().as_secs_f64());
+    }
     Ok(Outcome::Success)
 }
 
