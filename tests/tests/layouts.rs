@@ -102,7 +102,7 @@ fn table_sizes_meet_the_published_figures() {
         ("fixed-shift", 97_264),
         ("black", 97_264),
         // Per-square shifts: this project's packing (34 squares with one-bit-fewer black magics
-        // of its own search, 27 annealed ones), below the smallest published single-lookup
+        // of its own search, 25 annealed ones), below the smallest published single-lookup
         // table (76,411, per-square black magics in one engine).
         ("black-variable", 76_410),
         // 4,900 rook + 1,428 bishop distinct attack sets.
