@@ -2458,7 +2458,6 @@ fn every_shipped_recipe_rederives() {
         "  stream: ",
         "  walk: 50 rows",
         "  walk: 43 rows",
-        "  walk: 40 rows",
         "  anneal: 25 rows",
         "  span: 11 rows",
         "  terms: 12 rows",
