@@ -245,11 +245,6 @@ impl TermSums {
         Ok(TermSums { mask, most_terms, budget: u128::from(bound) << (64 - bits), terms, mask_bits })
     }
 
-    /// The number of roots (first terms).
-    pub fn roots(&self) -> usize {
-        self.terms.len()
-    }
-
     /// The enumeration split into parts for threads, in the enumeration's order: each sum of
     /// fewer than three terms (or K, if fewer) alone, and each sum of that many with the sums
     /// that extend it (prefixes already pruned are left out, as the enumeration leaves them). One
