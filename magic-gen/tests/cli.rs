@@ -2338,8 +2338,12 @@ fn span_term_sums_stop_at_a_part_and_continue() {
     let (_, stderr) = run(&[&quarters[..], &["--continue", "-o", &part]].concat(), 0);
     assert!(stderr.contains("holds the whole enumeration") && stderr.contains("nothing to do"), "{stderr}");
     assert_eq!(read("part.csv"), whole);
-    // Without quarters, it is another enumeration.
+    // Without quarters, it is another enumeration; an annealed list does not go on either.
     bad_input(&[&e3[..], &["--continue", "-o", &part]].concat(), &["part.csv", "holds another search"]);
+    let annealed = path("annealed.csv");
+    let square = &e3[..7];
+    run(&[square, &["--from", &path("whole.csv"), "--anneal", "1000", "--chains", "1", "-o", &annealed]].concat(), 0);
+    bad_input(&[&quarters[..], &["--continue", "-o", &annealed]].concat(), &["annealed.csv", "holds another search"]);
     bad_input(&[&quarters[..], &["--parts", "0", "-o", &path("x.csv")]].concat(), &["--parts 0"]);
 }
 

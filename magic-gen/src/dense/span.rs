@@ -378,33 +378,38 @@ impl SpanSearch {
         TermSums::new(self.costs.mask(), self.costs.bits(), most_terms, bound)
     }
 
-    /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of part `part`
-    /// of `sums` name, each plus every fraction of `fractions` (quarters of a slot,
+    /// The [`KEEP`] best (by [`SpanFound::merit`]) valid magics the listed sums of the parts
+    /// `parts` of `sums` name, each plus every fraction of `fractions` (quarters of a slot,
     /// [`crate::search::term_sums::fractions`]), in list order. Stops early, with `None`, when
-    /// `stop` is set (looked at every 2^16 sums).
+    /// `stop` is set (looked at every few thousand sums visited).
     pub fn scan_sums(
         &self,
         sums: &TermSums,
-        part: SumPart,
+        parts: &[SumPart],
         fractions: &[u8],
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Vec<SpanFound>> {
         let mut tester = CandidateTester::default();
         let mut slots = Vec::new();
         let mut kept: Vec<SpanFound> = Vec::new();
-        let finished = sums.each_in(part, stop, &mut |terms, _| {
-            for &quarters in fractions {
-                let sum = TermSum::new(terms, quarters).expect("the enumeration's sums are term sums");
-                if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {
-                    kept.push(found);
-                    if kept.len() >= 4 * KEEP {
-                        kept = keep_best_sums(&kept, &[]);
+        for &part in parts {
+            let finished = sums.each_in(part, stop, &mut |terms, _| {
+                for &quarters in fractions {
+                    let sum = TermSum::new(terms, quarters).expect("the enumeration's sums are term sums");
+                    if let Some(found) = self.summed_with(sum, &mut tester, &mut slots) {
+                        kept.push(found);
+                        if kept.len() >= 4 * KEEP {
+                            kept = keep_best_sums(&kept, &[]);
+                        }
                     }
                 }
+                true
+            });
+            if !finished {
+                return None;
             }
-            true
-        });
-        finished.then(|| keep_best_sums(&kept, &[]))
+        }
+        Some(keep_best_sums(&kept, &[]))
     }
 
     /// The valid candidates among `from ..= to` (1-based), in order.

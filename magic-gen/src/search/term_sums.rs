@@ -272,8 +272,7 @@ impl TermSums {
             let mut part = SumPart { terms: [0; PART_DEPTH], len: prefix.len() as u8, whole: prefix.len() == depth };
             part.terms[..prefix.len()].copy_from_slice(prefix);
             parts.push(part);
-            let path: Vec<Term> = prefix.iter().map(|&j| self.terms[usize::from(j)]).collect();
-            if !part.whole && !self.pruned(&path, value) {
+            if !part.whole && !self.pruned(self.terms[i], value) {
                 self.split(prefix, value, depth, parts);
             }
             prefix.pop();
@@ -296,10 +295,11 @@ impl TermSums {
         }
     }
 
-    /// Whether no sum extending `path` (whose value is `value`) can be listed: the cost of the
-    /// mask bits no later term changes (bits b > 63 - (last + 2)) already exceeds the budget.
-    fn pruned(&self, path: &[Term], value: u64) -> bool {
-        let next = u32::from(path[path.len() - 1].exponent) + 2;
+    /// Whether no sum extending a sum of value `value` whose last term is `last` can be listed:
+    /// the cost of the mask bits no later term changes (bits b > 63 - (last + 2)) already
+    /// exceeds the budget.
+    fn pruned(&self, last: Term, value: u64) -> bool {
+        let next = u32::from(last.exponent) + 2;
         let mut fixed = 0u128;
         for &b in &self.mask_bits {
             if b + next <= 63 {
@@ -322,7 +322,7 @@ impl TermSums {
         if visits.count.is_multiple_of(1 << 12) && visits.stop.load(Ordering::Relaxed) {
             return Node::Stop;
         }
-        if self.pruned(path, value) {
+        if self.pruned(path[path.len() - 1], value) {
             return Node::Leaf;
         }
         if super::terms::cost(value, self.mask) <= self.budget && !listed(path, value) {

@@ -54,6 +54,10 @@ const CHUNK: u64 = 1 << 20;
 /// The most worker threads `--threads` accepts.
 const MAX_THREADS: usize = 256;
 
+/// Parts of a term-sum enumeration a thread takes at a time (`span --terms`): enough that
+/// setting up a scan is a small share, few enough that a round ends evenly on all threads.
+const PARTS_A_TASK: usize = 64;
+
 /// The most moves `--climb` tries from one start.
 const MAX_CLIMB: u64 = 1 << 32;
 
@@ -117,23 +121,11 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     };
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
-        let held =
-            SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
-        if (held.seed, held.slider, held.square, held.bits) != (list.seed, list.slider, list.square, list.bits)
-            || held.walks.is_some()
-            || held.sums.is_some()
-            || held.anneal.is_some()
-        {
-            return Err(Failure(format!(
-                "--continue: {name} holds another search ({} {}, {} bits, seed {}); give another --output, or remove it",
-                held.slider, held.square, held.bits, held.seed
-            )));
-        }
-        // Refused above if annealed, the list has no annealed row: no replay for a stop to cut.
-        let never = std::sync::atomic::AtomicBool::new(false);
-        for found in &held.found {
-            held.check_found(&search, found, &never).map_err(|e| Failure(format!("{name}: {e}")))?;
-        }
+        let held = held_list(&args, &search, |held| {
+            (held.seed, held.slider, held.square, held.bits) == (list.seed, list.slider, list.square, list.bits)
+                && held.walks.is_none()
+                && held.sums.is_none()
+        })?;
         // A list keeps the best of what it tested: more than that is another search's.
         if keep_best(&held.found, &[]) != held.found {
             return Err(Failure(format!("{name}: the list is not the best of its candidates")));
@@ -207,6 +199,30 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     }
     note!("done: {} candidates tested ({rate:.0} per second), {best}", list.candidates);
     Ok(Outcome::Success)
+}
+
+/// The list `--continue` goes on from: `--output` read, refused unless `same` says it holds
+/// this search and it is not annealed (an annealing does not go on), and each row checked to
+/// be the magic it names (no annealed row, so no replay for a stop to cut).
+fn held_list(
+    args: &SpanArgs,
+    search: &magic_gen::dense::SpanSearch,
+    same: impl Fn(&SpanList) -> bool,
+) -> Result<SpanList, Failure> {
+    let name = args.output.display();
+    let held =
+        SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
+    if held.anneal.is_some() || !same(&held) {
+        return Err(Failure(format!(
+            "--continue: {name} holds another search ({} {}, {} bits, seed {}); give another --output, or remove it",
+            held.slider, held.square, held.bits, held.seed
+        )));
+    }
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for found in &held.found {
+        held.check_found(search, found, &never).map_err(|e| Failure(format!("{name}: {e}")))?;
+    }
+    Ok(held)
 }
 
 /// The end of a run stopped before it had its whole list (`what`: its climbs, sums or
@@ -325,19 +341,10 @@ fn list_term_sums(
     let (mut done, mut found) = (0u64, Vec::new());
     if args.continue_run && args.output.exists() {
         let name = args.output.display();
-        let held =
-            SpanList::parse(&crate::output::read_text(&args.output)?).map_err(|e| Failure(format!("{name}: {e}")))?;
-        let same = (held.seed, held.slider, held.square, held.bits) == (args.seed, slider, square, bits)
-            && held.sums.is_some_and(|h| SumSource { parts_done: None, ..h } == source);
-        if !same {
-            return Err(Failure(format!(
-                "--continue: {name} holds another search; give another --output, or remove it"
-            )));
-        }
-        let never = std::sync::atomic::AtomicBool::new(false);
-        for row in &held.found {
-            held.check_found(search, row, &never).map_err(|e| Failure(format!("{name}: {e}")))?;
-        }
+        let held = held_list(args, search, |held| {
+            (held.seed, held.slider, held.square, held.bits) == (args.seed, slider, square, bits)
+                && held.sums.is_some_and(|h| SumSource { parts_done: None, ..h } == source)
+        })?;
         if keep_best_sums(&held.found, &[]) != held.found {
             return Err(Failure(format!("{name}: the list is not the best of its sums")));
         }
@@ -371,12 +378,14 @@ fn list_term_sums(
         let source = SumSource { parts_done: (done < total).then_some(done), ..source };
         write_whole_list(args, bits, (0, None, Some(source)), found)
     };
+    let mut written = None;
     while done < last && !stop.flag().load(std::sync::atomic::Ordering::Relaxed) {
         let to = done.saturating_add(round).min(last);
+        // A thread takes a few parts at a time, with one tester for them all.
         let scanned: Vec<Option<Vec<SpanFound>>> = threads.install(|| {
             parts[done as usize..to as usize]
-                .par_iter()
-                .map(|&part| search.scan_sums(&sums, part, fractions, stop.flag()))
+                .par_chunks(PARTS_A_TASK)
+                .map(|chunk| search.scan_sums(&sums, chunk, fractions, stop.flag()))
                 .collect()
         });
         // A round cut by a stop is dropped whole: the list covers a prefix of the parts.
@@ -384,6 +393,7 @@ fn list_term_sums(
         found = keep_best_sums(&found, &scanned.concat());
         done = to;
         let list = write(done, found.clone())?;
+        written = Some(list.clone());
         if noted.elapsed().as_secs() >= 60 {
             noted = Instant::now();
             note!(
@@ -393,7 +403,11 @@ fn list_term_sums(
             );
         }
     }
-    let list = write(done, found)?;
+    // The last round wrote the list; a run that did none writes what it holds.
+    let list = match written {
+        Some(list) => list,
+        None => write(done, found)?,
+    };
     let best = describe_best(&list, "no valid magic");
     if let Some(reason) = stop.reason() {
         note!(
