@@ -9,8 +9,9 @@
 use std::fmt::Write as _;
 
 use crate::array::push_hex_literal;
+use crate::companion::Companion;
 use crate::header::comment_block;
-use crate::layout::{Field, LayoutFile, Syntax, write_data_array};
+use crate::layout::{DataArray, Field, LayoutFile, Syntax, write_data_array};
 
 /// A layout's lookups in C: each the body of a function of `(const <prefix>_entry *m, unsigned
 /// square, uint64_t occupied)` returning the attacks, where `m` is the square's entry. In the
@@ -38,14 +39,20 @@ pub fn valid_prefix(prefix: &str) -> bool {
 /// `<PREFIX>_ROOK_MAGICS`, `<prefix>_rook_attacks`, …). Fields that hold an address at run time
 /// in Rust ([`Field::Slots`]) are written as their `uint32_t` offset. Returns an error for a
 /// prefix that is not a C identifier, or entry tables that are not `ROOK_MAGICS` and
-/// `BISHOP_MAGICS` of 64 rows with the same fields.
-pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result<String, String> {
+/// `BISHOP_MAGICS` of 64 rows with the same fields. A `companion`'s declarations and functions
+/// follow the lookups, and its data the layout's.
+pub fn render(
+    file: &LayoutFile,
+    lookups: &CLookups<'_>,
+    companion: Option<&Companion>,
+    prefix: &str,
+) -> Result<String, String> {
     if !valid_prefix(prefix) {
         return Err(format!("prefix `{prefix}` is not a C identifier of 1 to 32 letters, digits and `_`"));
     }
     let names: Vec<&str> = file.entry_tables.iter().map(|t| t.name.as_str()).collect();
     if file.entry_tables.is_empty() {
-        return Ok(render_without_tables(file, lookups, prefix));
+        return Ok(render_without_tables(file, lookups, companion, prefix));
     }
     if names != ["ROOK_MAGICS", "BISHOP_MAGICS"] || file.entry_tables.iter().any(|t| t.rows.len() != 64) {
         return Err(format!("a C header needs ROOK_MAGICS and BISHOP_MAGICS of 64 entries each, not {names:?}"));
@@ -79,28 +86,19 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
     )
     .unwrap();
     for array in &file.arrays {
-        let ty = array.values.c_type();
-        let dims = match (array.two_dimensional, array.runs.first()) {
-            (true, Some((_, row))) => format!("[{}][{row}]", array.runs.len()),
-            _ => format!("[{}]", array.values.len()),
-        };
-        writeln!(out, "/* {} */\nextern const {ty} {upper}{}{dims};", array.doc, array.name).unwrap();
+        write_declaration(&mut out, array, &upper);
     }
     for table in &file.entry_tables {
         writeln!(out, "/* {} */\nextern const {entry} {upper}{}[64];", table.doc, table.name).unwrap();
     }
     out.push('\n');
     write_lookups(&mut out, lookups, prefix, Some(&entry));
-    out.push('\n');
+    write_companion_declarations(&mut out, companion, prefix);
+    writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
     // The data, once, in the file that asks for it.
     writeln!(out, "#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n")
         .unwrap();
-    for array in &file.arrays {
-        let mut named = array.clone();
-        named.name = format!("{upper}{}", array.name);
-        write_data_array(&mut out, &named, Syntax::C);
-        out.push('\n');
-    }
+    write_arrays(&mut out, &file.arrays, &upper);
     for table in &file.entry_tables {
         writeln!(out, "/* {} */\nconst {entry} {upper}{}[64] = {{", table.doc, table.name).unwrap();
         for (index, row) in table.rows.iter().enumerate() {
@@ -113,23 +111,85 @@ pub fn render(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> Result
         }
         out.push_str("};\n\n");
     }
+    write_arrays(&mut out, companion.map_or(&[], |c| &c.arrays), &upper);
     writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
 }
 
+/// Appends `arrays`' definitions, each name prefixed with `upper`.
+fn write_arrays(out: &mut String, arrays: &[DataArray], upper: &str) {
+    for array in arrays {
+        let mut named = array.clone();
+        named.name = format!("{upper}{}", array.name);
+        write_data_array(out, &named, Syntax::C);
+        out.push('\n');
+    }
+}
+
+/// Appends `array`'s `extern` declaration (named with `upper`) under its doc comment.
+fn write_declaration(out: &mut String, array: &DataArray, upper: &str) {
+    let ty = array.values.c_type();
+    let dims = match (array.two_dimensional, array.runs.first()) {
+        (true, Some((_, row))) => format!("[{}][{row}]", array.runs.len()),
+        _ => format!("[{}]", array.values.len()),
+    };
+    writeln!(out, "/* {} */\nextern const {ty} {upper}{}{dims};", array.doc, array.name).unwrap();
+}
+
+/// Appends the companion's comment block, declarations and functions (or nothing).
+fn write_companion_declarations(out: &mut String, companion: Option<&Companion>, prefix: &str) {
+    let Some(companion) = companion else { return };
+    let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
+    out.push_str(&comment_block(&companion.comment, "//"));
+    out.push('\n');
+    for array in &companion.arrays {
+        write_declaration(out, array, &upper);
+    }
+    out.push('\n');
+    out.push_str(&companion.c_functions.replace('@', &upper).replace('$', &lower));
+    out.push('\n');
+}
+
 /// A layout with no tables at all (`tableless`): the sizes, and lookups of the square and the
-/// occupancy alone (the bodies see `square` and `occupied`, no entry).
-fn render_without_tables(file: &LayoutFile, lookups: &CLookups<'_>, prefix: &str) -> String {
+/// occupancy alone (the bodies see `square` and `occupied`, no entry). A companion with arrays
+/// brings data, defined as the other layouts' is.
+fn render_without_tables(
+    file: &LayoutFile,
+    lookups: &CLookups<'_>,
+    companion: Option<&Companion>,
+    prefix: &str,
+) -> String {
     let upper = format!("{}_", prefix.to_uppercase());
+    let data = companion.is_some_and(|c| !c.arrays.is_empty());
     let mut out = comment_block(&file.header_lines(), "//");
-    writeln!(out, "//\n// A header without data: include it anywhere; nothing needs defining.\n").unwrap();
+    if data {
+        writeln!(
+            out,
+            "//\n// The sliders need no data. Every file that uses the other tables includes this header;\n\
+             // exactly one of them first does `#define {upper}IMPLEMENTATION`, and holds their data.\n"
+        )
+        .unwrap();
+    } else {
+        writeln!(out, "//\n// A header without data: include it anywhere; nothing needs defining.\n").unwrap();
+    }
     writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stdint.h>\n").unwrap();
     writeln!(out, "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES 0\n", file.table_entries).unwrap();
     write_lookups(&mut out, lookups, prefix, None);
+    write_companion_declarations(&mut out, companion, prefix);
+    writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
+    if let Some(companion) = companion.filter(|_| data) {
+        writeln!(
+            out,
+            "\n#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n"
+        )
+        .unwrap();
+        write_arrays(&mut out, &companion.arrays, &upper);
+        writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
+    }
     out
 }
 
-/// The lookups (after their preamble) and the header's closing `#endif` line. With `entry`
+/// The lookups (after their preamble). With `entry`
 /// (the entry type's name), each slider's lookup first takes its square's entry `m` from its
 /// table; without, the bodies see only `square` and `occupied`.
 fn write_lookups(out: &mut String, lookups: &CLookups<'_>, prefix: &str, entry: Option<&str>) {
@@ -155,8 +215,7 @@ fn write_lookups(out: &mut String, lookups: &CLookups<'_>, prefix: &str, entry: 
         out,
         "/* Squares a queen on `square` attacks: rook | bishop. */\n\
          static inline uint64_t {lower}queen_attacks(unsigned square, uint64_t occupied) {{\n    \
-         return {lower}rook_attacks(square, occupied) | {lower}bishop_attacks(square, occupied);\n}}\n\n\
-         #endif /* {upper}TABLES_H */"
+         return {lower}rook_attacks(square, occupied) | {lower}bishop_attacks(square, occupied);\n}}\n"
     )
     .unwrap();
 }

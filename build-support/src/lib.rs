@@ -17,7 +17,8 @@
 //!   ([`array`](mod@array); running `syn` over 100k literals would cost seconds in an
 //!   unoptimized build script).
 //!
-//! [`c_header::render`] writes the same data as a C header.
+//! [`c_header::render`] writes the same data as a C header. A [`Companion`] adds tables that are
+//! not the layout's (the other pieces' attacks) after its lookups, in C and in Rust.
 //!
 //! [`output::write_if_changed`] writes the result without touching an up-to-date file.
 //!
@@ -30,11 +31,13 @@
 pub mod array;
 pub mod c_header;
 pub mod checksum;
+pub mod companion;
 pub mod header;
 pub mod items;
 pub mod layout;
 pub mod output;
 
+pub use companion::Companion;
 pub use header::Provenance;
 pub use layout::{DataArray, EntryTable, Field, LayoutFile, Values};
 pub use output::write_if_changed;

@@ -5,8 +5,10 @@
 
 use build_support::LayoutFile;
 use build_support::c_header::{self, CLookups};
+use build_support::header::comment_block;
 
 use crate::layout::Layout;
+use crate::pieces::PieceTables;
 
 /// The fancy formula in C (`fancy`, `fancy-dense`).
 const FANCY_C: &str = "return @ATTACKS[m->offset + (((occupied & m->mask) * m->magic) >> m->shift)];";
@@ -441,7 +443,7 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
         Layout::Tableless => CLookups {
             preamble: "/* One line through the square by the obstruction difference: the bits from the nearest\n\
                        * blocker below the square to the nearest above (both included), on the line. */\n\
-                       static inline uint64_t $line(unsigned square, uint64_t occupied, uint64_t line) {\n    \
+                       static inline uint64_t $line_attacks(unsigned square, uint64_t occupied, uint64_t line) {\n    \
                        uint64_t bit = (uint64_t)1 << square, below_sq = bit - 1;\n    \
                        line &= ~bit;\n    \
                        uint64_t lower = line & occupied & below_sq, upper = line & occupied & ~below_sq;\n    \
@@ -452,23 +454,39 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
                        static inline uint64_t $shifted(uint64_t line, int shift) {\n    \
                        return shift >= 0 ? line << shift : line >> -shift;\n}\n",
             rook: "square &= 63;\n    \
-                   return $line(square, occupied, (uint64_t)0xFF << (square & 56))\n        \
-                   | $line(square, occupied, 0x0101010101010101ULL << (square & 7));",
+                   return $line_attacks(square, occupied, (uint64_t)0xFF << (square & 56))\n        \
+                   | $line_attacks(square, occupied, 0x0101010101010101ULL << (square & 7));",
             bishop: "square &= 63;\n    \
                      int file = (int)(square & 7), rank = (int)(square >> 3);\n    \
-                     return $line(square, occupied, $shifted(0x8040201008040201ULL, 8 * (rank - file)))\n        \
-                     | $line(square, occupied, $shifted(0x0102040810204080ULL, 8 * (file + rank - 7)));",
+                     return $line_attacks(square, occupied, $shifted(0x8040201008040201ULL, 8 * (rank - file)))\n        \
+                     | $line_attacks(square, occupied, $shifted(0x0102040810204080ULL, 8 * (file + rank - 7)));",
         },
     }
 }
 
 /// `file` (of `layout`) as a Rust file that compiles on its own: the tables, then the entry
-/// type and the lookups `rook_attacks`, `bishop_attacks` and `queen_attacks`.
-pub fn rust_source(layout: Layout, file: &LayoutFile) -> String {
-    file.render() + &rust_standalone(layout)
+/// type and the lookups `rook_attacks`, `bishop_attacks` and `queen_attacks`; with `pieces`,
+/// then the other pieces' tables and the crate's functions over them (`knight_attacks`,
+/// `king_attacks`, `pawn_attacks` with its `Color`, `between`, `line`).
+pub fn rust_source(layout: Layout, file: &LayoutFile, pieces: Option<&PieceTables>) -> String {
+    let mut out = file.render() + &rust_standalone(layout);
+    if let Some(pieces) = pieces {
+        let companion = pieces.companion();
+        out.push('\n');
+        out += &comment_block(&companion.comment, "//");
+        out += &companion.rust_arrays();
+        out += crate::pieces::RUST_FUNCTIONS;
+    }
+    out
 }
 
-/// `file` (of `layout`) as a C99 header whose every symbol starts with `prefix`.
-pub fn c_source(layout: Layout, file: &LayoutFile, prefix: &str) -> Result<String, String> {
-    c_header::render(file, &c_lookups(layout), prefix)
+/// `file` (of `layout`) as a C99 header whose every symbol starts with `prefix`; with `pieces`,
+/// also `<prefix>_knight_attacks`, `_king_attacks`, `_pawn_attacks`, `_between` and `_line`.
+pub fn c_source(
+    layout: Layout,
+    file: &LayoutFile,
+    pieces: Option<&PieceTables>,
+    prefix: &str,
+) -> Result<String, String> {
+    c_header::render(file, &c_lookups(layout), pieces.map(PieceTables::companion).as_ref(), prefix)
 }

@@ -8,6 +8,8 @@
 //! * [`generate`](mod@generate): all of the above in one call, as the `magic-tables` build script uses it.
 //! * `emit` (feature `cli`): any layout's verified tables as self-contained Rust or C source.
 //! * [`layout`]: the layout registry; [`layouts`]: every table layout, built, checked and rendered.
+//! * `pieces` (feature `cli`): the other pieces' tables `emit` writes beside a layout's, and
+//!   their reference.
 //! * [`magic_set`]: a set of magics in any layout, placed and checked; [`records`]: published
 //!   tables; [`recipe`]: the recipes this project ships its long searches' tables as.
 //! * `dense` (feature `pack`): the dense packer of the black and fixed-shift tables;
@@ -57,6 +59,9 @@ pub mod input;
 pub mod layout;
 pub mod layouts;
 pub mod magic_set;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod pieces;
 pub mod recipe;
 pub mod records;
 pub mod reference;

@@ -488,7 +488,9 @@ fn emit_without_flags_writes_the_default_layout_anywhere() {
 /// Every layout as Rust, emitted without `--input` outside the checkout, compiles alone in a
 /// fresh crate with no dependency and no warning (with and without the machine's BMI2), and
 /// its `rook_attacks`, `bishop_attacks` and `queen_attacks` answer 20,000 random boards of
-/// random squares as a reference written here from scratch does.
+/// random squares as a reference written here from scratch does, and its `knight_attacks`,
+/// `king_attacks`, `pawn_attacks`, `between` and `line` every square and pair as definitions
+/// written there do.
 #[test]
 fn emit_rust_for_every_layout_compiles_alone_and_agrees_with_the_reference() {
     let dir = tempfile::tempdir().unwrap();
@@ -507,6 +509,12 @@ fn emit_rust_for_every_layout_compiles_alone_and_agrees_with_the_reference() {
         checks += &format!(
             "    check(\"{module}\", emitted::{module}::rook_attacks, emitted::{module}::bishop_attacks, \
              emitted::{module}::queen_attacks);\n"
+        );
+        checks += &format!(
+            "    check_pieces(\"{module}\", emitted::{module}::knight_attacks, emitted::{module}::king_attacks, \
+             [|sq| emitted::{module}::pawn_attacks(emitted::{module}::Color::White, sq), \
+             |sq| emitted::{module}::pawn_attacks(emitted::{module}::Color::Black, sq)], \
+             emitted::{module}::between, emitted::{module}::line);\n"
         );
     }
     std::fs::write(dir.path().join("lib.rs"), lib).unwrap();
@@ -619,6 +627,78 @@ fn emit_c_for_every_layout_compiles_links_and_agrees_with_the_reference() {
             layout.name()
         );
     }
+}
+
+/// The default C header (`emit --format c --prefix t`) has the other pieces: `t_knight_attacks`,
+/// `t_king_attacks`, `t_pawn_attacks` (0 white, 1 black), `t_between` and `t_line`, compiled
+/// under C99's pedantic rules at -O2, answer every square and pair as magic-gen's coordinate
+/// reference does (not the bit shifts the tables were built with). `--sliders-only` leaves them
+/// out.
+#[test]
+fn emit_c_writes_the_other_pieces_and_they_agree_with_the_reference() {
+    use magic_gen::pieces::{reference_between, reference_king, reference_knight, reference_line, reference_pawn};
+    use magic_tables_core::Color;
+    let Ok(cc) = which_cc() else {
+        eprintln!("note: no C compiler found; the C header was not compiled");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let header = dir.path().join("t.h");
+    run(&["emit", "--format", "c", "--prefix", "t", "-o", header.to_str().unwrap()], 0);
+    let main = write(
+        dir.path(),
+        "main.c",
+        "#include <stdio.h>\n#include \"t.h\"\n\
+         int main(void) {\n\
+         unsigned a, b;\n\
+         for (a = 0; a < 64; a++)\n\
+         printf(\"%u %016llx %016llx %016llx %016llx\\n\", a, (unsigned long long)t_knight_attacks(a),\n\
+         (unsigned long long)t_king_attacks(a), (unsigned long long)t_pawn_attacks(0, a),\n\
+         (unsigned long long)t_pawn_attacks(1, a));\n\
+         for (a = 0; a < 64; a++)\n\
+         for (b = 0; b < 64; b++)\n\
+         printf(\"%u %u %016llx %016llx\\n\", a, b, (unsigned long long)t_between(a, b),\n\
+         (unsigned long long)t_line(a, b));\n\
+         return 0;\n}\n",
+    );
+    let data = write(dir.path(), "data.c", "#define T_IMPLEMENTATION\n#include \"t.h\"\n");
+    let exe = dir.path().join("pieces");
+    let compiled = std::process::Command::new(cc)
+        .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O2", "-o"])
+        .arg(&exe)
+        .arg(&main)
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    let output = std::process::Command::new(&exe).output().unwrap();
+    assert!(output.status.success());
+    let mut expected = String::new();
+    for a in magic_gen::Square::ALL {
+        expected += &format!(
+            "{} {:016x} {:016x} {:016x} {:016x}\n",
+            a.index(),
+            reference_knight(a),
+            reference_king(a),
+            reference_pawn(Color::White, a),
+            reference_pawn(Color::Black, a)
+        );
+    }
+    for a in magic_gen::Square::ALL {
+        for b in magic_gen::Square::ALL {
+            expected += &format!(
+                "{} {} {:016x} {:016x}\n",
+                a.index(),
+                b.index(),
+                reference_between(a, b),
+                reference_line(a, b)
+            );
+        }
+    }
+    assert!(String::from_utf8(output.stdout).unwrap() == expected, "the C header's pieces differ from the reference");
+    let (sliders, _) = run(&["emit", "--format", "c", "--prefix", "t", "--sliders-only"], 0);
+    assert!(sliders.contains("t_rook_attacks") && !sliders.contains("knight") && !sliders.contains("LINES"));
+    assert!(sliders.contains("`magic-gen emit --layout black --format c --prefix t --sliders-only` prints this file."));
 }
 
 fn which_cc() -> Result<&'static str, ()> {

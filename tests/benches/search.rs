@@ -67,7 +67,8 @@ fn search(c: &mut Criterion) {
     group.bench_function("tuned_seeds_generate_and_render", |b| {
         b.iter(|| {
             let generated = generate_fancy(&references, SeedPlan::Tuned, 0).unwrap();
-            magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&generated)).len()
+            magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&generated), None)
+                .len()
         })
     });
     group.finish();

@@ -13,10 +13,10 @@ fn golden_path() -> PathBuf {
 fn generating_twice_gives_identical_source() {
     let (_, first) = generate_tuned();
     let (_, second) = generate_tuned();
-    let first = magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&first));
+    let first = magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&first), None);
     assert_eq!(
         first,
-        magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&second))
+        magic_gen::emit::rust_source(magic_gen::Layout::Fancy, &magic_gen::layouts::fancy::file(&second), None)
     );
     // No absolute paths or times can sneak in: the header names only crates and values.
     assert!(!first.contains(env!("CARGO_MANIFEST_DIR")));

@@ -1,6 +1,7 @@
 //! The core shared by the `magic-tables` runtime and the `magic-gen` generator: squares and
-//! sliders, the relevant-occupancy masks and slow reference attacks, and for every table layout
-//! its entry type and its index formula.
+//! sliders, the relevant-occupancy masks and slow reference attacks, for every table layout
+//! its entry type and its index formula, and the other pieces' attacks and the square-pair
+//! lines ([`pieces`]).
 //!
 //! The generator checks every table through these formulas before it writes it, and the
 //! runtime looks up through the same functions, so what was checked is what runs. Everything is
@@ -20,10 +21,12 @@
 
 pub mod geometry;
 pub mod layouts;
+pub mod pieces;
 mod slider;
 mod slots;
 mod square;
 
+pub use pieces::Color;
 pub use slider::{ParseSliderError, Slider};
 pub use slots::Slots;
 pub use square::{ParseSquareError, Square};

@@ -428,6 +428,10 @@ pub struct EmitArgs {
     /// C: the prefix of every symbol (`<prefix>_rook_attacks`, `<PREFIX>_ATTACKS`, …).
     #[arg(long, default_value = "magic")]
     pub prefix: String,
+    /// Leave out the other pieces' tables and functions (knight, king and pawn attacks, `between`
+    /// and `line`, 34,816 bytes), written by default after the sliders' lookups.
+    #[arg(long)]
+    pub sliders_only: bool,
     /// Write to this file instead of standard output (`-`: standard output).
     #[arg(long, short, value_parser = parse_path)]
     pub output: Option<PathBuf>,

@@ -8,6 +8,7 @@ use magic_gen::emit;
 use magic_gen::files::read_results;
 use magic_gen::layout::MagicSource;
 use magic_gen::layouts::{self, Inputs, fancy_dense, overlapped};
+use magic_gen::pieces::PieceTables;
 use magic_gen::records::is_record_file;
 use magic_gen::shipped;
 use magic_gen::text::quote_prefix;
@@ -156,10 +157,19 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if let (Some(plan), true) = (plan, source.needs_tuned_search()) {
         command += &format!(" --seed {}", plan.argument());
     }
+    if args.sliders_only {
+        command += " --sliders-only";
+    }
     file.provenance.reproduce = vec![format!("`{command}` prints this file.")];
+    // The other pieces' tables, checked against their reference before they are written.
+    let pieces = if args.sliders_only {
+        None
+    } else {
+        Some(PieceTables::checked().map_err(|e| Failure(format!("the other pieces' tables are wrong: {e}")))?)
+    };
     let text = match args.format {
-        SourceFormat::Rust => emit::rust_source(layout, &file),
-        SourceFormat::C => emit::c_source(layout, &file, &args.prefix).map_err(Failure)?,
+        SourceFormat::Rust => emit::rust_source(layout, &file, pieces.as_ref()),
+        SourceFormat::C => emit::c_source(layout, &file, pieces.as_ref(), &args.prefix).map_err(Failure)?,
     };
     write_text(output, &text)?;
     Ok(Outcome::Success)

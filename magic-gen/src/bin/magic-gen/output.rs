@@ -218,11 +218,11 @@ pub fn render_results(results: &SearchResults, format: ResultFormat) -> Result<S
         ResultFormat::Csv => results_to_csv(results),
         ResultFormat::Rust => {
             let file = fancy::file(&complete_table(results, SeedPlan::Master(results.seed))?);
-            emit::rust_source(Layout::Fancy, &file)
+            emit::rust_source(Layout::Fancy, &file, None)
         }
         ResultFormat::C => {
             let file = fancy::file(&complete_table(results, SeedPlan::Master(results.seed))?);
-            emit::c_source(Layout::Fancy, &file, "magic").expect("a fancy layout file and a valid prefix")
+            emit::c_source(Layout::Fancy, &file, None, "magic").expect("a fancy layout file and a valid prefix")
         }
     })
 }
