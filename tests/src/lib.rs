@@ -133,3 +133,13 @@ mod tests {
         assert_eq!(benchmark_positions().len(), 300);
     }
 }
+
+/// The README's Rust examples, compiled and run as doc tests (`cargo test --doc -p magic-tests`).
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeExamples;
+
+/// The `magic-tables` crate README's example (the page a registry shows), as a doc test.
+#[doc = include_str!("../../magic-tables/README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeExamples;
