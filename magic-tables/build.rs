@@ -62,7 +62,7 @@ fn run() -> Result<(), String> {
             println!("cargo::rustc-cfg=magic_tables_pext");
         }
         let file = shipped.build(layout).map_err(|e| e.to_string())?;
-        write(&out_dir.join(layout.file_name()), &file.render())?;
+        write(&out_dir.join(layout.file_name()), &build_support::render(&file))?;
     }
     Ok(())
 }

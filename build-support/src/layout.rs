@@ -1,288 +1,73 @@
-//! The generated file every table layout is written as: per-square entry tables (arrays of a struct the including module defines), the
-//! data arrays they index, `TABLE_ENTRIES` and `TABLE_BYTES`, under a header that states the
-//! layout, its sizes, a checksum of its data and how to reproduce it.
+//! The Rust renderer of a [`LayoutFile`]: the header's comment block, the constants and
+//! per-square entry tables as a `syn` tree printed by `prettyplease`, and the data arrays
+//! streamed as fixed-width hex literals ([`write_data_array`], which the C renderer shares).
 //!
-//! The data model is deliberately dumb (named fields holding numbers, arrays of numbers with
-//! labelled runs) so that this crate stays ignorant of chess: `magic-gen` decides what the
-//! fields mean and checks the tables before handing them over.
+//! The data model itself (`LayoutFile`, its fields, sizes, checksum and header lines) is the
+//! dependency-free `build-support-model`, re-exported here as [`crate::LayoutFile`] and friends.
 
 use std::fmt::Write as _;
 
 use syn::{Expr, Item};
 
 use crate::array::{PER_LINE, push_u64_line};
-use crate::checksum::Fnv1a64;
-use crate::header::{Provenance, comment_block};
+use crate::header::comment_block;
 use crate::items::{self, binary, call, hex_u64, int, path, reference_to, size_of, struct_literal};
+// The model's types, at the paths they had before the model became a crate of its own.
+pub use build_support_model::layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, LayoutFile, Values};
 
-/// How the header's checksum is computed ([`LayoutFile::checksum`]), as the header says it.
-pub const CHECKSUM_RULE: &str = "FNV-1a 64 over every number of the tables (the entry tables' fields, then the data arrays, each in the order written) as 8 little-endian bytes";
-
-/// The value of one field of an entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// A bitboard or multiplier, written as 16 hex digits.
-    Hex(u64),
-    /// A 32-bit multiplier, written as 8 hex digits.
-    Hex32(u32),
-    /// A count or offset, written in decimal.
-    U32(u32),
-    /// Where a square's range starts in the data array `array`, stored as an address
-    /// (`Slots::at(&ARRAY, offset)`, a type the including module brings into scope) so that a
-    /// lookup does not add the offset itself. Pointer-sized: 8 bytes on 64-bit targets.
-    Slots {
-        /// Name of the data array, such as `ATTACKS`.
-        array: &'static str,
-        /// The range's first slot.
-        offset: u32,
-    },
-}
-
-impl Field {
-    fn expr(self) -> Expr {
-        match self {
-            Field::Hex(value) => hex_u64(value),
-            Field::Hex32(value) => int(&format!("0x{value:08X}")),
-            Field::U32(value) => int(&value.to_string()),
-            Field::Slots { array, offset } => {
-                call(path(&["Slots", "at"]), vec![reference_to(array), int(&offset.to_string())])
-            }
-        }
-    }
-
-    /// The number the field holds (a `Slots` field: its offset), as the checksum reads it.
-    fn value(self) -> u64 {
-        match self {
-            Field::Hex(value) => value,
-            Field::Hex32(value) | Field::U32(value) | Field::Slots { offset: value, .. } => u64::from(value),
-        }
-    }
-
-    /// Bytes the field takes in the runtime struct on a 64-bit target.
-    fn size(self) -> usize {
-        match self {
-            Field::Hex(_) | Field::Slots { .. } => 8,
-            Field::Hex32(_) | Field::U32(_) => 4,
-        }
-    }
-}
-
-/// `pub static NAME: [TYPE; 64] = [TYPE { field: value, … }, …];`: one entry per square.
-#[derive(Clone, Debug)]
-pub struct EntryTable {
-    /// Name of the static, such as `ROOK_MAGICS`.
-    pub name: String,
-    /// Its doc comment.
-    pub doc: String,
-    /// The struct's name in the including module, such as `FixedMagic`.
-    pub type_name: String,
-    /// The entries, a1 … h8: (field name, value) pairs in declaration order.
-    pub rows: Vec<Vec<(&'static str, Field)>>,
-}
-
-impl EntryTable {
-    /// Bytes of the table as the runtime stores it on a 64-bit target: each entry's fields in
-    /// declaration order (`u64` fields first, as the runtime structs declare them), rounded up to
-    /// the alignment of the largest field, as `size_of` does. The generated `TABLE_BYTES` asks
-    /// `size_of` itself, so it is right on every target.
-    pub fn bytes(&self) -> usize {
-        self.rows
-            .iter()
-            .map(|row| {
-                let align = row.iter().map(|(_, f)| f.size()).max().unwrap_or(1);
-                row.iter().map(|(_, f)| f.size()).sum::<usize>().next_multiple_of(align)
-            })
-            .sum()
-    }
-
-    fn item(&self) -> Item {
-        let rows = self
-            .rows
-            .iter()
-            .map(|row| {
-                struct_literal(&self.type_name, row.iter().map(|&(field, value)| (field, value.expr())).collect())
-            })
-            .collect();
-        items::public_static_array(&self.doc, &self.name, &self.type_name, rows)
-    }
-}
-
-/// The numbers of a data array.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Values {
-    /// Attack sets.
-    U64(Vec<u64>),
-    /// Byte indices.
-    U8(Vec<u8>),
-    /// 16-bit codes (attack sets compressed over a mask).
-    U16(Vec<u16>),
-}
-
-impl Values {
-    /// Number of elements.
-    pub fn len(&self) -> usize {
-        match self {
-            Values::U64(v) => v.len(),
-            Values::U8(v) => v.len(),
-            Values::U16(v) => v.len(),
-        }
-    }
-
-    /// Whether there are no elements.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Bytes the array takes.
-    pub fn bytes(&self) -> usize {
-        match self {
-            Values::U64(v) => v.len() * 8,
-            Values::U8(v) => v.len(),
-            Values::U16(v) => v.len() * 2,
-        }
-    }
-
-    /// Feeds every element to `hash` as 8 little-endian bytes, whatever its width (the rule of
-    /// [`LayoutFile::checksum`]).
-    fn hash_into(&self, hash: &mut Fnv1a64) {
-        match self {
-            Values::U64(words) => hash.write_u64s(words),
-            Values::U8(bytes) => bytes.iter().for_each(|&byte| hash.write_u64s(&[u64::from(byte)])),
-            Values::U16(codes) => codes.iter().for_each(|&code| hash.write_u64s(&[u64::from(code)])),
-        }
-    }
-
-    /// The element type in C.
-    pub(crate) fn c_type(&self) -> &'static str {
-        match self {
-            Values::U64(_) => "uint64_t",
-            Values::U8(_) => "uint8_t",
-            Values::U16(_) => "uint16_t",
-        }
-    }
-}
-
-/// A data array: a flat `[T; N]`, or with `rows` a two-dimensional `[[T; N / rows]; rows]`.
-#[derive(Clone, Debug)]
-pub struct DataArray {
-    /// Name of the static, such as `ATTACKS`.
-    pub name: String,
-    /// Its doc comment.
-    pub doc: String,
-    /// The elements.
-    pub values: Values,
-    /// Labelled runs (label, length) whose lengths add up to the array's length; a comment line
-    /// with the label precedes each run.
-    pub runs: Vec<(String, usize)>,
-    /// Write each run as one row of a two-dimensional array (all runs must have equal length).
-    pub two_dimensional: bool,
-}
-
-/// A complete generated file of one layout.
-#[derive(Clone, Debug)]
-pub struct LayoutFile {
-    /// The layout's name, as its cargo feature spells it (`fixed-shift`).
-    pub layout: String,
-    /// What the layout is and how a lookup works, a line each.
-    pub description: Vec<String>,
-    /// Where the magics came from.
-    pub provenance: Provenance,
-    /// Per-square entry tables.
-    pub entry_tables: Vec<EntryTable>,
-    /// Data arrays.
-    pub arrays: Vec<DataArray>,
-    /// The value of `TABLE_ENTRIES`: slots of the layout's attack array(s).
-    pub table_entries: usize,
-}
-
-impl LayoutFile {
-    /// Bytes of all tables together on a 64-bit target: entry tables and data arrays.
-    pub fn table_bytes(&self) -> usize {
-        self.entry_tables.iter().map(EntryTable::bytes).sum::<usize>()
-            + self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
-    }
-
-    /// FNV-1a 64 over every number of the tables in the order the file writes them (each entry
-    /// table's fields, row by row, a `Slots` field as its offset; then every data array), each
-    /// number as 8 little-endian bytes. So it covers the magics and offsets as well as the attack
-    /// sets, and anyone can recompute it from the file's text: every integer literal of the
-    /// statics' bodies, in order ([`CHECKSUM_RULE`]).
-    pub fn checksum(&self) -> u64 {
-        let mut hash = Fnv1a64::new();
-        for table in &self.entry_tables {
-            for row in &table.rows {
-                for &(_, field) in row {
-                    hash.write_u64s(&[field.value()]);
-                }
-            }
-        }
-        for array in &self.arrays {
-            array.values.hash_into(&mut hash);
-        }
-        hash.finish()
-    }
-
-    /// The header lines.
-    pub fn header_lines(&self) -> Vec<String> {
-        let p = &self.provenance;
-        let mut lines = vec![
-            "@generated by build-support: do not edit.".to_owned(),
-            String::new(),
-            format!("Generator: {} (build-support {})", p.generator, env!("CARGO_PKG_VERSION")),
-            format!("Layout: {}", self.layout),
-        ];
-        lines.extend(self.description.iter().map(|line| format!("  {line}")));
-        lines.push(format!("Magics: {}", p.seed));
-        if let Some(candidates) = p.candidates {
-            lines.push(format!("Candidates tested: {candidates} for 128 squares"));
-        }
-        for array in &self.arrays {
-            lines.push(format!("{}: {} entries, {} bytes", array.name, array.values.len(), array.values.bytes()));
-        }
-        lines.extend([
-            format!("TABLE_ENTRIES: {} (attack-array slots)", self.table_entries),
-            format!("TABLE_BYTES: {} on 64-bit targets (entry tables and data arrays together)", self.table_bytes()),
-            format!("Checksum: {CHECKSUM_RULE} = {:#018x}", self.checksum()),
-            format!(
-                "Verified: all {} relevant occupancies of all 128 (slider, square) pairs, each also with",
-                p.verified_occupancies
-            ),
-            "  bits outside the mask set, match the slow ray-walking reference through this".to_owned(),
-            "  layout's lookup formula (magic_gen::layouts) before this file was written.".to_owned(),
-            "Reproduce:".to_owned(),
-        ]);
-        lines.extend(p.reproduce.iter().map(|line| format!("  {line}")));
-        lines
-    }
-
-    /// The whole file as Rust source.
-    pub fn render(&self) -> String {
-        let mut out = comment_block(&self.header_lines(), "//");
+/// The whole file as Rust source: the header, `TABLE_ENTRIES`, `TABLE_BYTES`, the entry tables
+/// and the data arrays.
+pub fn render(file: &LayoutFile) -> String {
+    let mut out = comment_block(&file.header_lines(), "//");
+    out.push('\n');
+    let data_bytes = int(&file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>().to_string());
+    // Data bytes, then `+ rows * size_of::<Entry>()` per entry table, so the constant is right
+    // on every target whatever the entry's layout there.
+    let table_bytes = file.entry_tables.iter().fold(data_bytes, |sum, table| {
+        binary(sum, '+', binary(int(&table.rows.len().to_string()), '*', size_of(&table.type_name)))
+    });
+    let usize = || items::type_named("usize");
+    let mut items = vec![
+        items::public_const(
+            "Slots of this layout's attack array(s).",
+            "TABLE_ENTRIES",
+            usize(),
+            int(&file.table_entries.to_string()),
+        ),
+        items::public_const("Bytes of all of this layout's tables together.", "TABLE_BYTES", usize(), table_bytes),
+    ];
+    items.extend(file.entry_tables.iter().map(entry_table_item));
+    out.push_str(&items::render(items));
+    for array in &file.arrays {
         out.push('\n');
-        let data_bytes = int(&self.arrays.iter().map(|a| a.values.bytes()).sum::<usize>().to_string());
-        // Data bytes, then `+ rows * size_of::<Entry>()` per entry table, so the constant is right
-        // on every target whatever the entry's layout there.
-        let table_bytes = self.entry_tables.iter().fold(data_bytes, |sum, table| {
-            binary(sum, '+', binary(int(&table.rows.len().to_string()), '*', size_of(&table.type_name)))
-        });
-        let usize = || items::type_named("usize");
-        let mut items = vec![
-            items::public_const(
-                "Slots of this layout's attack array(s).",
-                "TABLE_ENTRIES",
-                usize(),
-                int(&self.table_entries.to_string()),
-            ),
-            items::public_const("Bytes of all of this layout's tables together.", "TABLE_BYTES", usize(), table_bytes),
-        ];
-        items.extend(self.entry_tables.iter().map(EntryTable::item));
-        out.push_str(&items::render(items));
-        for array in &self.arrays {
-            out.push('\n');
-            write_data_array(&mut out, array, Syntax::Rust);
-        }
-        out
+        write_data_array(&mut out, array, Syntax::Rust);
     }
+    out
+}
+
+/// A field's value as an expression: hex for bitboards and multipliers, decimal for counts, and
+/// `Slots::at(&ARRAY, offset)` for a range's start.
+fn field_expr(field: Field) -> Expr {
+    match field {
+        Field::Hex(value) => hex_u64(value),
+        Field::Hex32(value) => int(&format!("0x{value:08X}")),
+        Field::U32(value) => int(&value.to_string()),
+        Field::Slots { array, offset } => {
+            call(path(&["Slots", "at"]), vec![reference_to(array), int(&offset.to_string())])
+        }
+    }
+}
+
+/// `pub static NAME: [TYPE; 64] = [TYPE { field: value, … }, …];`
+fn entry_table_item(table: &EntryTable) -> Item {
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| {
+            struct_literal(&table.type_name, row.iter().map(|&(field, value)| (field, field_expr(value))).collect())
+        })
+        .collect();
+    items::public_static_array(&table.doc, &table.name, &table.type_name, rows)
 }
 
 /// The language an array is written in.
@@ -376,6 +161,8 @@ fn push_hex(out: &mut String, value: u64, digits: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checksum::Fnv1a64;
+    use crate::header::Provenance;
 
     fn sample(two_dimensional: bool) -> LayoutFile {
         LayoutFile {
@@ -416,7 +203,7 @@ mod tests {
 
     #[test]
     fn renders_items_arrays_and_sizes() {
-        let text = sample(false).render();
+        let text = render(&sample(false));
         assert!(text.starts_with("// @generated"));
         assert!(text.contains("pub const TABLE_ENTRIES: usize = 4;"));
         // 32 bytes of attacks and 2 of bytes, plus the entries as the target lays them out; on a
@@ -431,7 +218,7 @@ mod tests {
             )
         );
         assert!(text.contains("pub static BYTES: [u8; 2] = [\n    // all\n    0xAB, 0x01,\n];"));
-        let two = sample(true).render();
+        let two = render(&sample(true));
         assert!(two.contains("pub static ATTACKS: [[u64; 2]; 2] = [\n    // first\n    [\n"));
     }
 
@@ -439,7 +226,7 @@ mod tests {
     fn slots_fields_name_their_array_and_count_as_pointers() {
         let mut file = sample(false);
         file.entry_tables[0].rows[0][1] = ("attacks", Field::Slots { array: "ATTACKS", offset: 3 });
-        let text = file.render();
+        let text = render(&file);
         assert!(text.contains("attacks: Slots::at(&ATTACKS, 3),"), "{text}");
         // Two 8-byte fields on a 64-bit target, no padding.
         assert_eq!(file.entry_tables[0].bytes(), 16);

@@ -4,11 +4,13 @@
 //! This crate knows nothing of searching, and of chess only the two sliders' names in the C
 //! lookups: it takes a layout's tables as plain data ([`LayoutFile`]: per-square entry tables of
 //! named fields, data arrays cut into labelled runs, the provenance lines) and writes them out.
-//! `magic-gen` turns each layout's verified tables into that data (`magic_gen::layouts`), which
-//! keeps the dependency graph one-way: the generator (and its command line) uses the renderer,
-//! never the reverse.
+//! That data is the dependency-free crate `build-support-model`, re-exported here: `magic-gen`
+//! turns each layout's verified tables into it (`magic_gen::layouts`) without depending on this
+//! crate, so in a dependent's build the generator (with `rand_chacha`) and this renderer (with
+//! `syn` and `prettyplease`) compile side by side, and the build script joins them. Only the
+//! generator's command line (`magic-gen emit`) uses the renderer.
 //!
-//! The Rust output ([`LayoutFile::render`]) has three parts, each built by the tool suited to it:
+//! The Rust output ([`render`]) has three parts, each built by the tool suited to it:
 //! * [`header`]: a comment block for auditors (`@generated`, generator and version, layout,
 //!   magics, sizes, checksum, how to reproduce);
 //! * the constants and per-square entry tables, built with `quote` and formatted with
@@ -30,14 +32,13 @@
 
 pub mod array;
 pub mod c_header;
-pub mod checksum;
 pub mod companion;
-pub mod header;
 pub mod items;
 pub mod layout;
 pub mod output;
 
+// The data model, a crate of its own so that the generator does not wait for `syn`.
+pub use build_support_model::{DataArray, EntryTable, Field, LayoutFile, Provenance, Values, checksum, header};
 pub use companion::Companion;
-pub use header::Provenance;
-pub use layout::{DataArray, EntryTable, Field, LayoutFile, Values};
+pub use layout::render;
 pub use output::write_if_changed;

@@ -469,7 +469,7 @@ pub fn c_lookups(layout: Layout) -> CLookups<'static> {
 /// then the other pieces' tables and the crate's functions over them (`knight_attacks`,
 /// `king_attacks`, `pawn_attacks` with its `Color`, `between`, `line`).
 pub fn rust_source(layout: Layout, file: &LayoutFile, pieces: Option<&PieceTables>) -> String {
-    let mut out = file.render() + &rust_standalone(layout);
+    let mut out = build_support::render(file) + &rust_standalone(layout);
     if let Some(pieces) = pieces {
         let companion = pieces.companion();
         out.push('\n');

@@ -7,7 +7,7 @@
 //! every shipped table without a checkout. The other layouts come from the tuned seeded search,
 //! which is run once for all of them.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use crate::error::BuildError;
 use crate::generate::{Generated, generate_fancy};

@@ -85,7 +85,7 @@ pub fn seal(text: &str) -> String {
 /// FNV-1a 64 of `text`'s lines, each ended by one `\n` (a `\r\n` counts as `\n`, so a copy whose
 /// line ends were converted still checks).
 fn line_hash(text: &str) -> u64 {
-    let mut hash = build_support::checksum::Fnv1a64::new();
+    let mut hash = build_support_model::checksum::Fnv1a64::new();
     for line in text.lines() {
         hash.write_bytes(line.as_bytes());
         hash.write_bytes(b"\n");

@@ -39,7 +39,30 @@ fn run(args: &[String]) -> Result<String, String> {
         _ => return Err(format!("unknown slider `{slider}` (expected rook or bishop)")),
     };
     let boards = [("Blocker Mask", mask), ("Blocker Board", occupied & mask), ("Move Board", moves)];
-    Ok(magic_gen::diagram::side_by_side(&format!("{name} on {square}"), &boards))
+    Ok(draw(&format!("{name} on {square}"), &boards))
+}
+
+/// The boards side by side under their headings, rank 8 at the top, files a to h from left to
+/// right, `1` for a set square: each board a column 24 characters wide, lines without trailing
+/// spaces. (Drawn here so that the example needs no dependency but the crate.)
+fn draw(title: &str, boards: &[(&str, u64)]) -> String {
+    // The heading, the underline, then ranks 8 down to 1.
+    let mut lines = vec![String::new(); 10];
+    for &(heading, board) in boards {
+        lines[0] += &format!("{heading:<24}");
+        lines[1] += &format!("{:<24}", "-".repeat(15));
+        for (line, rank) in lines[2..].iter_mut().zip((0..8).rev()) {
+            let cells: Vec<&str> =
+                (0..8).map(|file| if board >> (rank * 8 + file) & 1 == 1 { "1" } else { "0" }).collect();
+            *line += &format!("{:<24}", cells.join(" "));
+        }
+    }
+    let mut text = format!("{title}\n\n");
+    for line in &lines {
+        text += line.trim_end();
+        text.push('\n');
+    }
+    text
 }
 
 /// Parses a comma-separated list of square names into a bitboard.

@@ -6,7 +6,7 @@
 //! The index table costs 107,648 bytes and the attack sets 50,624, about a fifth of the fancy
 //! layout's 861 KB, for one more dependent load per lookup.
 
-use build_support::{DataArray, LayoutFile, Values};
+use build_support_model::{DataArray, LayoutFile, Values};
 
 use super::{entry_tables, provenance, sliced_array};
 use crate::error::BuildError;

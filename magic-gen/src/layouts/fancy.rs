@@ -3,7 +3,7 @@
 //! magics are the seeded search's ([`crate::generate::generate_fancy`]), which checked the table
 //! ([`crate::verify()`]) before it returned it.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::{entry_tables, sliced_array};
 use crate::generate::Generated;
@@ -21,7 +21,7 @@ pub fn file(generated: &Generated) -> LayoutFile {
         reproduce.push("`cargo build -p magic-tables --features fancy` writes this file to its OUT_DIR, or".to_owned());
     }
     reproduce.push(format!("`cargo run --release -p magic-gen -- emit --seed {seed} --format rust` prints it."));
-    let provenance = build_support::Provenance {
+    let provenance = build_support_model::Provenance {
         generator: format!("magic-gen {}", crate::VERSION),
         seed: plan.to_string(),
         candidates: Some(generated.total_candidates()),
@@ -42,7 +42,7 @@ pub(crate) fn tables_file(
     layout: Layout,
     tables: &TableSet,
     description: Vec<String>,
-    provenance: build_support::Provenance,
+    provenance: build_support_model::Provenance,
 ) -> LayoutFile {
     let entries: Vec<Magic> = tables.entries.iter().flatten().copied().collect();
     let slices: Vec<(usize, usize)> =

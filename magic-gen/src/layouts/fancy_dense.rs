@@ -8,7 +8,7 @@
 //! checks every one exhaustively before use. Published sets of such magics (the comparison data
 //! in `tests/data/`) go through the same code with [`build_from_records`].
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::provenance;
 use crate::error::BuildError;

@@ -2,7 +2,7 @@
 //! type name and its fields in declaration order. Entries that hold an address at run time are
 //! checked with offsets (`usize`) and written as `Slots::at(&ATTACKS, offset)`.
 
-use build_support::{EntryTable, Field};
+use build_support_model::{EntryTable, Field};
 use magic_tables_core::layouts::black::BlackMagic;
 use magic_tables_core::layouts::black_variable::BlackVariableMagic;
 use magic_tables_core::layouts::byte_lookup::ByteMagic;

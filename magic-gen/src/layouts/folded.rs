@@ -6,7 +6,7 @@
 //!
 //! Why the offset is not folded into the low bits as well is explained at [`Scheme::Folded`].
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::searched_file;
 use crate::error::BuildError;

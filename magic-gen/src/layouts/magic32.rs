@@ -4,7 +4,7 @@
 //! sizes as fancy (107,648 slots); the magics come from the seeded search of
 //! [`Scheme::Magic32`] with the committed tuned seeds.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::searched_file;
 use crate::error::BuildError;

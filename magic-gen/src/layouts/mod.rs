@@ -24,7 +24,7 @@
 //! | `pext-pdep` | [`pext_pdep`] | no magics: BMI2 `pext` index, 16-bit codes expanded by `pdep` |
 //! | `tableless` | [`tableless`] | no magics and no table: obstruction difference |
 
-use build_support::{DataArray, LayoutFile, Provenance, Values};
+use build_support_model::{DataArray, LayoutFile, Provenance, Values};
 
 use crate::error::BuildError;
 use crate::generate::Generated;

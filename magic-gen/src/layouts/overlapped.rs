@@ -18,7 +18,7 @@
 //! shared array from the slow reference and refuses any pair of squares that needs one slot for
 //! different attack sets, naming both.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::{chunked_array, entry_tables, provenance};
 use crate::error::BuildError;

@@ -5,7 +5,7 @@
 //! The build only generates this file for targets with `bmi2`; the runtime module falls back to
 //! the default layout elsewhere.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::{entry_tables, provenance, sliced_array};
 use crate::error::BuildError;

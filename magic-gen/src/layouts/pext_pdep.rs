@@ -8,7 +8,7 @@
 //! Unlike `pext`, the tables are generated for every target: without BMI2 the runtime module
 //! computes `pext` and `pdep` bit by bit with the same tables (`pext_pdep::ACTIVE` says which).
 
-use build_support::{DataArray, LayoutFile, Values};
+use build_support_model::{DataArray, LayoutFile, Values};
 
 use super::{entry_tables, provenance};
 use crate::error::BuildError;

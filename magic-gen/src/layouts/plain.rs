@@ -5,7 +5,7 @@
 //! The magics are the fancy ones: a magic that separates the attack sets with `c` index bits
 //! separates them with any more bits too, since the longer index refines the shorter one.
 
-use build_support::{DataArray, LayoutFile, Values};
+use build_support_model::{DataArray, LayoutFile, Values};
 
 use super::{entry_tables, provenance};
 use crate::error::BuildError;

@@ -14,7 +14,7 @@
 //! Each group's table has the size of its largest member's fancy slice and each member indexes
 //! it with its own fancy magic, so no new magics are needed.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::{entry_tables, provenance, sliced_array};
 use crate::error::BuildError;

@@ -6,7 +6,7 @@
 //! The file it generates holds no data, only its sizes (0) and the header that says the
 //! formula was checked against the slow reference on every occupancy before it was written.
 
-use build_support::LayoutFile;
+use build_support_model::LayoutFile;
 
 use super::provenance;
 use crate::error::BuildError;
