@@ -76,6 +76,7 @@ pub(crate) enum Syntax {
     /// `pub static NAME: [u64; N] = [ … ];`
     Rust,
     /// `static const uint64_t NAME[N] = { … };`, with `ULL` suffixes.
+    #[cfg_attr(not(feature = "c"), allow(dead_code))] // Written only by the C renderer.
     C,
 }
 

@@ -31,7 +31,9 @@
 #![warn(missing_docs)]
 
 pub mod array;
+#[cfg(feature = "c")]
 pub mod c_header;
+#[cfg(feature = "c")]
 pub mod companion;
 pub mod items;
 pub mod layout;
@@ -39,6 +41,7 @@ pub mod output;
 
 // The data model, a crate of its own so that the generator does not wait for `syn`.
 pub use build_support_model::{DataArray, EntryTable, Field, LayoutFile, Provenance, Values, checksum, header};
+#[cfg(feature = "c")]
 pub use companion::Companion;
 pub use layout::render;
 pub use output::write_if_changed;

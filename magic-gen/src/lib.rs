@@ -43,6 +43,8 @@ pub mod atomic_write;
 #[cfg(feature = "pack")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pack")))]
 pub mod dense;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod diagram;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
