@@ -70,7 +70,7 @@ for crate in "${crates[@]}"; do
     printf '| %s | %.2f s |\n' "$crate" "${best[$crate]}"
 done
 printf '| the main job, cold in a fresh clone | %.2f s |\n' "${best[main-job]}"
-ratio() { echo "scale=2; $1 / $2" | bc; }
+ratio() { printf '%.2f' "$(echo "scale=4; $1 / $2" | bc)"; }
 echo
 echo "magic-tables / shakmaty:   $(ratio "${best[magic-tables]}" "${best[shakmaty]}")x"
 echo "magic-tables / cozy-chess: $(ratio "${best[magic-tables]}" "${best[cozy-chess]}")x"
