@@ -28,7 +28,7 @@
 //!
 //! Beside the sliders, the crate has what a move generator takes from the same place:
 //! [`knight_attacks`], [`king_attacks`], [`pawn_attacks`] (by [`Color`]), and for pins, checks
-//! and x-rays [`between`] (the squares strictly between two squares of one line) and [`line`]
+//! and x-rays [`between`] (the squares strictly between two squares of one line) and [`line()`]
 //! (the whole line through them). They are `const fn` too, over tables the compiler builds from
 //! the core's bit shifts (34,816 bytes in all, the line table 32,768 of them; each linked only if
 //! used).
