@@ -1,6 +1,6 @@
 //! The Rust renderer of a [`LayoutFile`]: the header's comment block, the constants and
 //! per-square entry tables as a `syn` tree printed by `prettyplease`, and the data arrays
-//! streamed as fixed-width hex literals ([`write_data_array`], which the C renderer shares).
+//! streamed as fixed-width hex literals (`write_data_array`, which the C renderer shares).
 //!
 //! The data model itself (`LayoutFile`, its fields, sizes, checksum and header lines) is the
 //! dependency-free `build-support-model`, re-exported here as [`crate::LayoutFile`] and friends.
