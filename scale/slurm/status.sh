@@ -3,6 +3,25 @@
 #   scale/slurm/status.sh OUT_DIR
 set -uo pipefail
 out=$1
+# One array a directory: every result file's shard count must be the array's (array.txt, which
+# the array scripts write) or, without one, the first file's. A file of another count is named
+# with both counts and nothing is reported (exit 2): its state would be read as the array's.
+expected=$(sed -n 's/^shards=//p' "$out/array.txt" 2> /dev/null)
+expected_from=${expected:+$out/array.txt}
+for file in "$out"/shard-*.json "$out"/shard-*.csv "$out"/shard-*.txt "$out"/sweep-*.txt "$out"/walks-*.csv \
+    "$out"/member-*.csv; do
+    [ -s "$file" ] || continue
+    recorded=$(grep -m1 -o -e '^# shard=[0-9]*/[0-9]*' -e '"shard": "[0-9]*/[0-9]*"' -e '--shard [0-9]*/[0-9]*' "$file" |
+        grep -o '[0-9]*$')
+    [ -n "$recorded" ] || continue
+    if [ -z "$expected" ]; then
+        expected=$recorded
+        expected_from=$file
+    elif [ "$recorded" != "$expected" ]; then
+        echo "error: $file is a shard of an array of $recorded shards, but $expected_from is of $expected: one array a directory" >&2
+        exit 2
+    fi
+done
 # A search shard: squares found; of the others, those that drew their whole share of the
 # candidate limit (finished) and those that did not (stopped early: run the task again). The
 # share of shard I/N of the candidates 1..L is the count of candidates in its blocks of 4,096

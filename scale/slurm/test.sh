@@ -117,14 +117,39 @@ grep -qx 'sweep: 64 of 64 shards complete, magics found: none' <<<"$status" ||
 cmp "$work/fine-whole.txt" "$work/fine-merged.txt"
 echo "a sweep of 64 shards finer than its first field, 16 a task: merged, byte-identical to the single-process sweep"
 
-# A task of an array of another size must not overwrite a shard of the first array.
-if SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=7 bash "$here/search.sbatch" "$work/search" --seed 1 2>"$work/resized.log"; then
-    echo "a search task of another array size overwrote $work/search/shard-0.json" >&2
-    exit 1
-fi
-grep -q 'holds another shard than 0/7' "$work/resized.log"
+# A task of an array of another size, or of another command, must neither overwrite a shard of
+# the first array nor skip one as done: every array script refuses the directory (exit 2, one
+# line naming the file and both counts), and the shards stay as they were.
+refused() { # EXPECTED_MESSAGE SCRIPT COUNT OUT_DIR ARGS...
+    local message=$1 script=$2 count=$3
+    shift 3
+    local code=0
+    SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_COUNT=$count bash "$here/$script" "$@" 2> "$work/refused.log" || code=$?
+    if [ "$code" != 2 ] || [ "$(wc -l < "$work/refused.log")" != 1 ] || ! grep -q -- "$message" "$work/refused.log"; then
+        echo "$script of $count tasks into $1: exit $code, not the refusal ($message):" >&2
+        cat "$work/refused.log" >&2
+        exit 1
+    fi
+}
+refused 'holds an array of 4 shards, this task is of 7' search.sbatch 7 "$work/search" "${search_flags[@]}"
+refused 'holds the results of `search' search.sbatch 4 "$work/search" --seed 1
+refused 'holds an array of 4 shards, this task is of 7' sweep.sbatch 7 "$work/sweep" "${sweep_flags[@]}"
+refused 'holds an array of 4 shards, this task is of 7' walk.sbatch 7 "$work/walks" "${walk_flags[@]}"
+refused 'holds an array of 4 shards, this task is of 5' pack.sbatch 5 "$work/pack" "${pack_flags[@]}"
+# A directory an older version wrote (no array.txt): the shard file itself says its count.
+cp -r "$work/sweep" "$work/sweep-old"
+rm "$work/sweep-old/array.txt"
+refused 'sweep-0.txt holds shard 0/4 (an array of 4 shards), this task is shard 0/7' \
+    sweep.sbatch 7 "$work/sweep-old" "${sweep_flags[@]}"
 cmp "$work/search-whole.json" <("$MAGIC_GEN" merge "$work"/search/shard-*.json)
-echo "a search task resubmitted in an array of another size is refused; the shards are untouched"
+cmp "$work/sweep-whole.txt" <("$MAGIC_GEN" merge "$work"/sweep/sweep-*.txt)
+# status.sh reads no directory of two arrays as one.
+cp "$work/black/shard-0.csv" "$work/search/shard-9.csv"
+code=0
+"$here/status.sh" "$work/search" > /dev/null 2> "$work/refused.log" || code=$?
+[ "$code" = 2 ] && grep -q 'shard-9.csv is a shard of an array of 3 shards, but .*array.txt is of 4' "$work/refused.log" ||
+    { echo "status.sh read a directory of two arrays (exit $code):" >&2; cat "$work/refused.log" >&2; exit 1; }
+echo "tasks of arrays of another size or command are refused by every array script, status.sh refuses mixed arrays; the shards are untouched"
 
 wait_jobs "$requeued_job"
 wait "$uninterrupted"
