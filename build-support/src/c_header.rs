@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::array::push_hex_literal;
 use crate::companion::Companion;
 use crate::header::comment_block;
-use crate::layout::{DataArray, Field, LayoutFile, Syntax, write_data_array};
+use crate::layout::{DataArray, Field, Language, LayoutFile, Syntax, write_data_array};
 
 /// A layout's lookups in C: each the body of a function of `(const <prefix>_entry *m, unsigned
 /// square, uint64_t occupied)` returning the attacks, where `m` is the square's entry. In the
@@ -65,7 +65,7 @@ pub fn render(
     }
     let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
     let entry = format!("{lower}entry");
-    let mut out = comment_block(&file.header_lines(), "//");
+    let mut out = comment_block(&file.header_lines(Language::C), "//");
     writeln!(
         out,
         "//\n// Every file that uses the tables includes this header; exactly one of them first does\n// `#define {upper}IMPLEMENTATION`, and holds the data.\n"
@@ -161,7 +161,7 @@ fn render_without_tables(
 ) -> String {
     let upper = format!("{}_", prefix.to_uppercase());
     let data = companion.is_some_and(|c| !c.arrays.is_empty());
-    let mut out = comment_block(&file.header_lines(), "//");
+    let mut out = comment_block(&file.header_lines(Language::C), "//");
     if data {
         writeln!(
             out,

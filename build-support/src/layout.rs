@@ -13,12 +13,12 @@ use crate::array::{PER_LINE, push_u64_line};
 use crate::header::comment_block;
 use crate::items::{self, binary, call, hex_u64, int, path, reference_to, size_of, struct_literal};
 // The model's types, at the paths they had before the model became a crate of its own.
-pub use build_support_model::layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, LayoutFile, Values};
+pub use build_support_model::layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, Language, LayoutFile, Values};
 
 /// The whole file as Rust source: the header, `TABLE_ENTRIES`, `TABLE_BYTES`, the entry tables
 /// and the data arrays.
 pub fn render(file: &LayoutFile) -> String {
-    let mut out = comment_block(&file.header_lines(), "//");
+    let mut out = comment_block(&file.header_lines(Language::Rust), "//");
     out.push('\n');
     let data_bytes = int(&file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>().to_string());
     // Data bytes, then `+ rows * size_of::<Entry>()` per entry table, so the constant is right

@@ -40,7 +40,9 @@ pub mod layout;
 pub mod output;
 
 // The data model, a crate of its own so that the generator does not wait for `syn`.
-pub use build_support_model::{DataArray, EntryTable, Field, LayoutFile, Provenance, Values, checksum, header};
+pub use build_support_model::{
+    DataArray, EntryTable, Field, Language, LayoutFile, Provenance, Values, checksum, header,
+};
 #[cfg(feature = "c")]
 pub use companion::Companion;
 pub use layout::render;

@@ -146,6 +146,7 @@ impl SearchResults {
                     magic,
                     shift: 64 - r.bits,
                     offset: None,
+                    line: 0,
                 })
             })
             .collect();
@@ -478,7 +479,7 @@ pub fn read_magic_set(path: &Path, text: &str) -> Result<LoadedSet, FileError> {
     if text.lines().any(|line| line.trim_start().starts_with("# layout=")) {
         let recipe = Recipe::parse(text).map_err(|e| error_at(path, Some(e.line).filter(|&l| l > 0), e.message))?;
         return Ok(LoadedSet {
-            kind: FileKind::Recipe(recipe.layout.name()),
+            kind: FileKind::Recipe(recipe.layout_name()),
             set: recipe.magic_set(),
             not_found: Vec::new(),
             stated_size: recipe.stated_size,

@@ -50,6 +50,10 @@ pub struct SetEntry {
     pub shift: u32,
     /// Start of the square's range in the shared array; `None` for a fancy set laid out here.
     pub offset: Option<u32>,
+    /// The line (1-based) of the file the entry was read from, for messages
+    /// ([`SetError::in_file`]); 0 when it was not read from a file or the format has no row
+    /// lines.
+    pub line: u64,
 }
 
 /// A set of magics as read from a file or found by a search.
@@ -136,6 +140,19 @@ pub enum SetError {
 }
 
 impl SetError {
+    /// The error as a reader of `file` (which `set` was read from) needs it: `file:line: …` with
+    /// the line of the failing square's row, or `file: …` when the set has no line for it (a
+    /// square the file lacks, a format without row lines). The one mapping from a layout check's
+    /// failure to a place in a file: the build script, `emit`, `verify` and `pack --resume` all
+    /// report through it.
+    pub fn in_file(&self, file: &str, set: &MagicSet) -> String {
+        let (slider, square) = self.square();
+        match set.line_of(slider, square) {
+            Some(line) => format!("{file}:{line}: {self}"),
+            None => format!("{file}: {self}"),
+        }
+    }
+
     /// The square the error is about (the one that failed, for two squares that collide).
     pub fn square(&self) -> (Slider, Square) {
         match *self {
@@ -202,6 +219,38 @@ pub struct SetReport {
     /// For a fancy set that lists only some squares: entries of the whole table when every
     /// unlisted square gets a minimal (mask-sized) slice, as in published "best magics" sizes.
     pub entries_with_unlisted_minimal: usize,
+    /// The square that uses the table's last slot (so sets its size), if any slot is used.
+    pub last_square: Option<(Slider, Square)>,
+}
+
+impl SetReport {
+    /// `None` if the table is the size a file states (`stated`: table entries and used slots);
+    /// else the error, naming `file` and, when the entries differ, the line of the square that
+    /// uses the last slot (a damaged offset usually moves it).
+    pub fn stated_size_error(&self, file: &str, set: &MagicSet, (entries, used): (usize, usize)) -> Option<String> {
+        if (entries, used) == (self.entries, self.used) {
+            return None;
+        }
+        let last = self.last_square.filter(|_| entries != self.entries);
+        let (place, whose) =
+            match last.and_then(|(slider, square)| set.line_of(slider, square).map(|l| (l, slider, square))) {
+                Some((line, slider, square)) => {
+                    (format!("{file}:{line}"), format!(" (the last slot is {slider} {square}'s)"))
+                }
+                None => (file.to_owned(), String::new()),
+            };
+        Some(format!(
+            "{place}: the file states {entries} table entries and {used} used slots, but its rows make {} and {}{whose}",
+            self.entries, self.used
+        ))
+    }
+}
+
+impl MagicSet {
+    /// The line of the file the entry of (`slider`, `square`) was read from, if known.
+    pub fn line_of(&self, slider: Slider, square: Square) -> Option<u64> {
+        self.entries.iter().find(|e| (e.slider, e.square) == (slider, square) && e.line > 0).map(|e| e.line)
+    }
 }
 
 /// Most index bits a set may use per square: the plain layout's 12 for rooks, with room to spare.
@@ -324,7 +373,14 @@ pub fn build_set(set: &MagicSet, references: &ReferenceSet) -> Result<(SetReport
         ranges.push((low, high));
     }
     let entries = slots.len();
+    let last_square = slots
+        .last()
+        .copied()
+        .flatten()
+        .and_then(|(pair, _)| references.iter().nth(pair))
+        .map(|occ| (occ.slider, occ.square));
     let report = SetReport {
+        last_square,
         squares: set.entries.len(),
         occupancies_checked: checked,
         entries,
@@ -368,7 +424,14 @@ mod tests {
             .iter()
             .map(|occ| {
                 let e = generated.tables.entry(occ.slider, occ.square);
-                SetEntry { slider: occ.slider, square: occ.square, magic: e.magic, shift: e.shift, offset: None }
+                SetEntry {
+                    slider: occ.slider,
+                    square: occ.square,
+                    magic: e.magic,
+                    shift: e.shift,
+                    offset: None,
+                    line: 0,
+                }
             })
             .collect();
         MagicSet { indexing: Indexing::White, entries }

@@ -130,7 +130,7 @@ pub fn parse_record_set(text: &str) -> Result<(RecordKind, MagicSet), RecordErro
             return Err(at(format!("{slider} {square} appears twice (first on line {first})")));
         }
         *place = Some(line);
-        entries.push(SetEntry { slider, square, magic, shift, offset });
+        entries.push(SetEntry { slider, square, magic, shift, offset, line });
     }
     Ok((kind, MagicSet { indexing, entries }))
 }

@@ -2871,7 +2871,8 @@ fn stated_sizes_are_checked_everywhere() {
         std::fs::write(&file, damaged).unwrap();
         let file = file.to_str().unwrap();
         let (stdout, _) = run(&["verify", file], 1);
-        assert!(stdout.contains("valid: no: the file states"), "{stdout}");
+        // Named by the file (and, for the entries, the line of the square with the last slot).
+        assert!(stdout.contains(&format!("valid: no: {file}")) && stdout.contains("the file states"), "{stdout}");
         bad_input(
             &["emit", "--layout", "black", "--input", file, "-o", dir.path().join("o.rs").to_str().unwrap()],
             &["black: ", name, "states", "but its rows make"],
@@ -3066,4 +3067,46 @@ fn a_walk_cache_of_other_settings_is_one_error_line_naming_it() {
         let args = [&["pack"][..], settings, &["--walk-cache", cache, "-o", out.to_str().unwrap()]].concat();
         bad_input(&args, &["walks.csv: the walk cache is another run's walks"]);
     }
+}
+
+/// Every error of the layout check (two squares that collide, a magic that does not index its
+/// square) names the file and the failing row's line, whichever command reads the file: `emit`
+/// of a recipe and of a published table, `verify`, and `pack --resume` (the build script goes
+/// through `emit`'s code, `magic_gen::layouts`).
+#[test]
+fn layout_check_errors_name_the_file_and_the_line_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    // A row's offset moved onto another square's: rook b1 on rook a1's range.
+    let moved = |text: &str, row_of: &dyn Fn(&str, &str) -> bool, offset_column: usize| -> (String, usize) {
+        let lines: Vec<&str> = text.lines().collect();
+        let a1 = lines.iter().position(|l| row_of(l, "a1")).unwrap();
+        let b1 = lines.iter().position(|l| row_of(l, "b1")).unwrap();
+        let a1_offset = lines[a1].split(',').nth(offset_column).unwrap().to_owned();
+        let mut fields: Vec<String> = lines[b1].split(',').map(str::to_owned).collect();
+        fields[offset_column] = a1_offset;
+        let mut out: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        out[b1] = fields.join(",");
+        (out.join("\n") + "\n", b1 + 1)
+    };
+    let recipe = std::fs::read_to_string(shipped("fixed_shift.recipe.csv")).unwrap();
+    let (damaged, line) = moved(&recipe, &|l, sq| l.starts_with(&format!("rook,{sq},")), 3);
+    let recipe_file = write(dir.path(), "recipe.csv", &damaged);
+    let recipe_file = recipe_file.to_str().unwrap();
+    let at = format!("{recipe_file}:{line}: rook b1 and rook a1 are incompatible");
+    let out = dir.path().join("out.csv");
+    let out = out.to_str().unwrap();
+    bad_input(&["emit", "--layout", "fixed-shift", "--input", recipe_file, "-o", out], &[&at]);
+    let (stdout, _) = run(&["verify", recipe_file], 1);
+    assert!(stdout.contains(&format!("valid: no: {at}")), "{stdout}");
+    bad_input(&["pack", "--resume", recipe_file, "--iterations", "1", "-o", out], &[&at]);
+    // A published table (comparison data) the same way.
+    let published = std::fs::read_to_string(test_data().join("published/fixed_shift_white_annuss_88772.csv")).unwrap();
+    let (damaged, line) = moved(&published, &|l, sq| l.starts_with(&format!("{sq},")) && l.contains(",rook,"), 5);
+    let table = write(dir.path(), "table.csv", &damaged);
+    let table = table.to_str().unwrap();
+    let at = format!("{table}:{line}: rook b1 and rook a1 are incompatible");
+    bad_input(&["emit", "--layout", "fixed-shift", "--input", table, "-o", out], &[&at]);
+    let (stdout, _) = run(&["verify", table], 1);
+    assert!(stdout.contains(&format!("valid: no: {at}")), "{stdout}");
+    assert!(!Path::new(out).exists());
 }

@@ -75,12 +75,15 @@ def check(path):
         elif line:
             rows.append(dict(zip(columns, line.split(","))))
     layout = header.get("layout")
-    black = layout == "black"
+    black = layout in ("black", "black-variable")
     if layout is None:
         print(f"{path}: FAILED: no `# layout=` line")
         return False
-    if layout not in ("black", "fixed-shift"):
+    if layout not in ("black", "black-variable", "fixed-shift"):
         print(f"{path}: FAILED: layout={layout} is not a packed layout")
+        return False
+    if layout == "black-variable" and "bits" not in (columns or []):
+        print(f"{path}: FAILED: a black-variable recipe has a bits column")
         return False
     missing = [c for c in ("slider", "square", "offset", "magic") if c not in (columns or [])]
     if missing or not rows:

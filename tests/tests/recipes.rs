@@ -181,7 +181,10 @@ fn walked_rows_state_their_magic() {
         assert!(recipe.render(recipe.stated_size).contains(&line), "{kind}");
         // The table is the same table.
         let references = ReferenceSet::new();
-        assert_eq!(recipe.check(&references).unwrap(), Recipe::parse(BLACK).unwrap().check(&references).unwrap());
+        assert_eq!(
+            recipe.check("test", &references).unwrap(),
+            Recipe::parse(BLACK).unwrap().check("test", &references).unwrap()
+        );
         let no_magic = BLACK.replacen(d4, &format!("rook,d4,{kind}:3,{},", fields[3]), 1);
         let error = parse_error(&no_magic);
         assert!(error.contains(&format!("rook d4: a `{kind}:N` row needs its magic")), "{error}");

@@ -19,4 +19,4 @@ pub mod header;
 pub mod layout;
 
 pub use header::Provenance;
-pub use layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, LayoutFile, Values};
+pub use layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, Language, LayoutFile, Values};

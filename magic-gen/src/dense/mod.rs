@@ -42,7 +42,7 @@ pub use compact::Compaction;
 pub use meter::{Meter, Phase, Reading};
 pub use packer::{Found, Packer, Placed, Searched};
 pub use params::Params;
-pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings};
+pub use preset::{DEFAULT_ITERATIONS, KEYS, Preset, Settings, layout_default};
 pub use rng::IterationRng;
 pub use run::{
     Control, Finished, Halt, MAX_ITERATIONS, Observer, Progress, RunPlan, STOPPED_EARLY, SUSPENDED, Start, run,
@@ -84,7 +84,7 @@ mod tests {
     fn packs_verify_and_round_trip() {
         let references = ReferenceSet::new();
         let recipe = small(Indexing::Black, 3, &references).recipe("test", "budget");
-        let report = recipe.check(&references).unwrap();
+        let report = recipe.check("test", &references).unwrap();
         assert!(report.used <= report.entries && report.used >= 6328, "{report:?}");
         let text = recipe.render(Some((report.entries, report.used)));
         let parsed = Recipe::parse(&text).unwrap();
@@ -100,7 +100,7 @@ mod tests {
         let references = ReferenceSet::new();
         for indexing in [Indexing::Black, Indexing::White] {
             let recipe = small(indexing, 3, &references).recipe("test", "budget");
-            recipe.check(&references).unwrap();
+            recipe.check("test", &references).unwrap();
             assert_eq!(small(indexing, 3, &references).recipe("test", "budget"), recipe);
         }
     }
@@ -117,7 +117,7 @@ mod tests {
             packer.step();
         }
         let recipe = packer.recipe("test", "budget");
-        let report = recipe.check(&references).unwrap();
+        let report = recipe.check("test", &references).unwrap();
         // Below the fancy table's 107,648 slots only if the ranges really are c bits wide.
         assert!(report.used <= 107_648 && report.used >= 6_328, "{report:?}");
         for row in &recipe.rows {
@@ -139,7 +139,7 @@ mod tests {
         // Put two squares on top of each other.
         recipe.rows[0].offset = recipe.rows[1].offset;
         recipe.rows[0].position = recipe.rows[1].position;
-        assert!(recipe.check(&references).is_err());
+        assert!(recipe.check("test", &references).is_err());
     }
 
     /// A run observed by a test: keeps every checkpoint, stops at a given iteration.
@@ -283,7 +283,7 @@ mod tests {
             let control = Control { stop, finish, meter: &meter };
             let finished = run(&references, start.clone(), params.clone(), &plan, &mut recorder, control)?;
             assert_eq!(recorder.checkpoints.last(), Some(&finished.recipe));
-            finished.recipe.check(&references).unwrap();
+            finished.recipe.check("test", &references).unwrap();
             Ok::<_, String>(finished)
         };
         let stopped = |finished: &Finished| finished.recipe.checkpoint.as_ref().unwrap().stopped.clone();
@@ -499,10 +499,15 @@ mod tests {
         assert_eq!(whole.checkpoints.last().unwrap(), &straight.recipe);
         assert_eq!(straight.recipe.stream, stream);
         // The recipe derives its magics again from its stream, and they verify.
-        let report = straight.recipe.check(&references).unwrap();
+        let report = straight.recipe.check("test", &references).unwrap();
         let text = straight.recipe.render(Some((report.entries, report.used)));
         let parsed = Recipe::parse(&text).unwrap();
-        assert_eq!(parsed.magic_set(), straight.recipe.magic_set());
+        // The same magics; only the parsed set knows its rows' lines.
+        let unlined = |set: crate::magic_set::MagicSet| crate::magic_set::MagicSet {
+            entries: set.entries.into_iter().map(|e| crate::magic_set::SetEntry { line: 0, ..e }).collect(),
+            ..set
+        };
+        assert_eq!(unlined(parsed.magic_set()), straight.recipe.magic_set());
         let unnumbered = |rows: &[RecipeRow]| rows.iter().map(|row| RecipeRow { line: 0, ..*row }).collect::<Vec<_>>();
         assert_eq!(unnumbered(&parsed.rows), unnumbered(&straight.recipe.rows));
         straight.recipe

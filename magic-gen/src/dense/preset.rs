@@ -6,6 +6,7 @@
 //! `# command=` names its preset and every setting that differs from it, in the order of
 //! [`KEYS`], so the same settings always give the same command.
 
+use crate::layout::Layout;
 use crate::recipe::PackedStream;
 
 use super::params::Params;
@@ -27,6 +28,18 @@ pub enum Preset {
     /// its runs can be repeated. No shipped recipe uses it: the black-variable chain packs with
     /// `record` and `walks=64`.
     Classic,
+}
+
+/// What `magic-gen pack --layout LAYOUT` starts from when no `--preset` is given: the `record`
+/// preset with what measured best for the layout in a ten-minute run (`DENSE_PACKING.md`, "The
+/// defaults"): for `black`, `used-weight=8`; for the others `record` as it is. A run that resumes
+/// a recipe starts from `record` (the layout it names is the recipe's).
+pub fn layout_default(layout: Layout) -> Settings {
+    let mut settings = Preset::Record.settings();
+    if layout == Layout::Black {
+        settings.params.used_weight = 8;
+    }
+    settings
 }
 
 /// The default iteration budget of every preset: large enough that `--time` is what usually
@@ -211,16 +224,17 @@ impl Settings {
     }
 
     /// The preset and `--set` changes that give these settings, as a command names them:
-    /// `--preset P` (left out for `record`) and `--set KEY=VALUE` for each difference, against
-    /// whichever preset needs the fewest.
-    pub fn command_words(&self) -> Vec<String> {
-        let (preset, differences) = Preset::ALL
+    /// `--preset P` (left out when `default`, what the command means without one, needs no more
+    /// changes than any preset) and `--set KEY=VALUE` for each difference, against whichever
+    /// needs the fewest. So a recorded command means the same settings whatever a later default.
+    pub fn command_words(&self, default: &Settings) -> Vec<String> {
+        let (preset, differences) = [(None, self.differences(default))]
             .into_iter()
-            .map(|preset| (preset, self.differences(&preset.settings())))
+            .chain(Preset::ALL.into_iter().map(|preset| (Some(preset), self.differences(&preset.settings()))))
             .min_by_key(|(_, differences)| differences.len())
             .expect("there are presets");
         let mut words = Vec::new();
-        if preset != Preset::Record {
+        if let Some(preset) = preset {
             words.push(format!("--preset {}", preset.name()));
         }
         words.extend(differences.into_iter().map(|d| format!("--set {d}")));
@@ -262,8 +276,9 @@ mod tests {
             settings.set(key, value).unwrap();
             assert_eq!(settings.get(key), value);
         }
+        let record = Preset::Record.settings();
         assert_eq!(
-            settings.command_words(),
+            settings.command_words(&record),
             ["--set stream=dense", "--set pool=7", "--set score-blocked=0", "--set compact-bishops=0"]
         );
         let mut again = Preset::Record.settings();
@@ -271,11 +286,18 @@ mod tests {
             again.set(key, &settings.get(key)).unwrap();
         }
         assert_eq!(again, settings);
-        assert_eq!(Preset::Span.settings().command_words(), ["--preset span"]);
-        assert!(Preset::Record.settings().command_words().is_empty());
+        assert_eq!(Preset::Span.settings().command_words(&record), ["--preset span"]);
+        assert!(record.command_words(&record).is_empty());
         let mut classic = Preset::Classic.settings();
         classic.set("pool", "200").unwrap();
-        assert_eq!(classic.command_words(), ["--preset classic", "--set pool=200"]);
+        assert_eq!(classic.command_words(&record), ["--preset classic", "--set pool=200"]);
+        // Against black's default, `record` itself is named, and the default is not.
+        let black = layout_default(Layout::Black);
+        assert_eq!(record.command_words(&black), ["--preset record"]);
+        assert!(black.command_words(&black).is_empty());
+        assert_eq!(black.command_words(&record), ["--set used-weight=8"]);
+        assert_eq!(layout_default(Layout::FixedShift), record);
+        assert_eq!(layout_default(Layout::BlackVariable), record);
     }
 
     #[test]

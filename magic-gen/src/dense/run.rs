@@ -189,7 +189,7 @@ pub fn run(
             Packer::new(references, *indexing, *stream, *seed, bits, params)
         }
         Start::Resume(recipe) => {
-            recipe.check(references)?;
+            recipe.check("the recipe resumed", references)?;
             match Packer::restore_reusing(references, recipe, params, plan.walk_cache.as_ref(), (stop, meter)) {
                 Err(error) if error == STOPPED_EARLY => return resumed_unchanged(recipe, plan, observer, control),
                 restored => restored?,

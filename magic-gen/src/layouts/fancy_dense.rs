@@ -33,7 +33,7 @@ pub fn build(references: &ReferenceSet, fancy: &Generated, file: &str, text: &st
         source,
     })?;
     if recipe.layout != RecipeLayout::FewerBits {
-        let message = format!("{file} is a recipe of the {} layout, not of fancy-dense", recipe.layout.name());
+        let message = format!("{file} is a recipe of the {} layout, not of fancy-dense", recipe.layout_name());
         return Err(BuildError::Data { layout: layout.name(), message });
     }
     let swept = recipe.rows.iter().filter(|row| row.swept.is_some()).count();
@@ -86,7 +86,23 @@ pub fn build_from_records(
         return Err(BuildError::Data { layout: layout.name(), message: format!("{file} is not a fancy record file") });
     }
     let magics = format!("{} published fewer-bit magics from {file}; the fancy magics elsewhere", set.entries.len());
-    build_from_set(references, fancy, &set, magics, Vec::new())
+    build_from_set(references, fancy, &set, magics, Vec::new()).map_err(|error| match error {
+        // As for a recipe: the square's row is named by its line.
+        BuildError::Mismatch { slider, square, .. } => {
+            match set.entries.iter().find(|e| (e.slider, e.square) == (slider, square) && e.line > 0) {
+                Some(entry) => {
+                    let message = format!(
+                        "{slider} {square}: {:#018X} is not a fancy magic for {} index bits",
+                        entry.magic,
+                        64 - entry.shift
+                    );
+                    records_error(RecordError { line: entry.line, message })
+                }
+                None => error,
+            }
+        }
+        other => other,
+    })
 }
 
 fn build_from_set(

@@ -67,7 +67,7 @@ fn build_from_recipe(
     let recipe =
         Recipe::parse(text).map_err(|source| BuildError::Records { layout: name, file: file.into(), source })?;
     if recipe.layout != RecipeLayout::Packed(indexing_of(layout)) {
-        let message = format!("{file} is a recipe of the {} layout, not of {name}", recipe.layout.name());
+        let message = format!("{file} is a recipe of the {} layout, not of {name}", recipe.layout_name());
         return Err(BuildError::Data { layout: name, message });
     }
     let mut reproduce = Vec::new();
@@ -80,19 +80,18 @@ fn build_from_recipe(
         recipe.seed
     );
     // The stated size is checked against the rows, not trusted.
-    let stated = recipe.stated_size.map(|size| (file_name, size));
-    build_from_set(layout, references, &recipe.magic_set(), magics, reproduce, stated).map_err(|error| match error {
-        // A square that fails is named with its line in the recipe.
-        BuildError::Set { layout, source } => {
-            let (slider, square) = source.square();
-            match recipe.rows.iter().find(|row| (row.slider, row.square) == (slider, square)) {
-                Some(row) => BuildError::Data { layout, message: format!("{file_name}:{}: {source}", row.line) },
-                // A square the recipe lacks has no line: the file as a whole is named.
-                None => BuildError::Data { layout, message: format!("{file_name}: {source}") },
-            }
-        }
+    let set = recipe.magic_set();
+    build_from_set(layout, references, (file_name, &set), magics, reproduce, recipe.stated_size)
+        .map_err(|error| located(error, file_name, &set))
+}
+
+/// A layout check's failure of a square of `set`, read from `file`, as the error naming the file
+/// and the square's line ([`SetError::in_file`]); other errors as they are.
+fn located(error: BuildError, file: &str, set: &MagicSet) -> BuildError {
+    match error {
+        BuildError::Set { layout, source } => BuildError::Data { layout, message: source.in_file(file, set) },
         other => other,
-    })
+    }
 }
 
 /// The `black` or `fixed-shift` layout from a record file of published magics with offsets (the
@@ -114,22 +113,26 @@ pub fn build_from_records(
         return Err(BuildError::Data { layout: name, message: format!("{file} does not hold {what}") });
     }
     let magics = format!("published, from {file} (its `source` column names each magic's origin)");
-    build_from_set(layout, references, &set, magics, Vec::new(), None)
+    build_from_set(layout, references, (file, &set), magics, Vec::new(), None)
+        .map_err(|error| located(error, file, &set))
 }
 
 /// Lays out and checks `set` (black or white magics with offsets for all 128 squares).
+/// Every error names `file` (`set` was read from it), and one about a square its line.
 fn build_from_set(
     layout: Layout,
     references: &ReferenceSet,
-    set: &MagicSet,
+    (file, set): (&str, &MagicSet),
     magics: String,
     reproduce: Vec<String>,
-    stated: Option<(&str, (usize, usize))>,
+    stated: Option<(usize, usize)>,
 ) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
     let data_error = |message: String| BuildError::Data { layout: name, message };
+    // `file:line` of an entry's row, or `file` for an entry without one.
+    let at = |entry: &SetEntry| if entry.line > 0 { format!("{file}:{}", entry.line) } else { file.to_owned() };
     if set.indexing != indexing_of(layout) {
-        return Err(data_error(format!("{name} needs {:?} magics", indexing_of(layout))));
+        return Err(data_error(format!("{file}: {name} needs {:?} magics", indexing_of(layout))));
     }
     let mut by_pair: [[Option<SetEntry>; 64]; 2] = [[None; 64]; 2];
     for entry in &set.entries {
@@ -139,7 +142,8 @@ fn build_from_set(
             // spread its range), at least one.
             if !(64 - mask_bits..64).contains(&entry.shift) {
                 return Err(data_error(format!(
-                    "{} {} has shift {}: this layout's shifts are {} to 63 (at most its {mask_bits} mask bits)",
+                    "{}: {} {} has shift {}: this layout's shifts are {} to 63 (at most its {mask_bits} mask bits)",
+                    at(entry),
                     entry.slider,
                     entry.square,
                     entry.shift,
@@ -148,7 +152,8 @@ fn build_from_set(
             }
         } else if entry.shift != entry.slider.fixed_shift() {
             return Err(data_error(format!(
-                "{} {} has shift {}, but this layout shifts every {} by {}",
+                "{}: {} {} has shift {}, but this layout shifts every {} by {}",
+                at(entry),
                 entry.slider,
                 entry.square,
                 entry.shift,
@@ -167,13 +172,8 @@ fn build_from_set(
         }
     }
     let (report, attacks) = build_set(set, references).map_err(|source| BuildError::Set { layout: name, source })?;
-    if let Some((file, (entries, used))) = stated
-        && (entries, used) != (report.entries, report.used)
-    {
-        return Err(data_error(format!(
-            "{file} states {entries} table entries and {used} used slots, but its rows make {} and {}",
-            report.entries, report.used
-        )));
+    if let Some(error) = stated.and_then(|stated| report.stated_size_error(file, set, stated)) {
+        return Err(data_error(error));
     }
     let entry =
         |slider: Slider, square: Square| by_pair[slider.ordinal()][square.index() as usize].expect("checked above");
@@ -231,10 +231,6 @@ fn build_from_set(
         ),
     };
     let mut description: Vec<String> = description;
-    description.push(
-        "`attacks` is `Slots::at(&ATTACKS, offset)`: in magic-tables an address, so a lookup does not add the offset."
-            .into(),
-    );
     description.push(format!(
         "{} of the {} slots are used; {} squares overlap another square's range.",
         report.used, report.entries, report.overlapping_squares

@@ -40,7 +40,6 @@ pub fn build(references: &ReferenceSet) -> Result<LayoutFile, BuildError> {
         description: vec![
             "pext: BMI2 parallel bit extract of the mask's bits as the index; no magics.".into(),
             "Lookup: ATTACKS[offset + pext(occupied, mask)]".into(),
-            "`attacks` is `Slots::at(&ATTACKS, offset)`: in magic-tables an address, so a lookup does not add the offset.".into(),
         ],
         provenance: provenance(layout, "none needed: pext is a perfect hash".into(), None, verified),
         entry_tables: entry_tables("mask and offset", &entries),

@@ -505,14 +505,18 @@ pub enum PackLayout {
 }
 
 impl PackLayout {
-    /// The layout's name, as `--layout` takes it: the registry's.
-    pub fn name(self) -> &'static str {
-        let layout = match self {
+    /// The layout in the registry.
+    pub fn layout(self) -> Layout {
+        match self {
             PackLayout::Black => Layout::Black,
             PackLayout::FixedShift => Layout::FixedShift,
             PackLayout::BlackVariable => Layout::BlackVariable,
-        };
-        layout.name()
+        }
+    }
+
+    /// The layout's name, as `--layout` takes it: the registry's.
+    pub fn name(self) -> &'static str {
+        self.layout().name()
     }
 
     /// Black or white indexing.
@@ -623,9 +627,11 @@ pub struct RunArgs {
     pub seed: u64,
     /// Named settings: `record` (the shipped fixed-shift and black tables': walks that leave
     /// holes of 16 slots or more as room, blocked-slot scoring), `span` (the earlier black
-    /// table's: walks and scores on whole spans), `classic` (the first packer's: dense stream, no walks).
-    #[arg(long, default_value = "record", value_parser = parse_preset)]
-    pub preset: Preset,
+    /// table's: walks and scores on whole spans), `classic` (the first packer's: dense stream, no
+    /// walks) [default: the layout's best measured: `record`, with `used-weight=8` for black;
+    /// `record` with --resume].
+    #[arg(long, value_parser = parse_preset)]
+    pub preset: Option<Preset>,
     /// Change one setting of the preset (repeatable), such as `--set walks=64`: stream, pool,
     /// fresh, init-valid, init-draws, kick-every, kick-size, kick-window, rebuild-every, lambda,
     /// walks, walk-steps, walk-gap, pool-gap, score-blocked, used-weight, restart-every, compact-bishops

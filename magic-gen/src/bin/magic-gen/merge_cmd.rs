@@ -165,7 +165,7 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
         if recipe.checkpoint.as_ref().is_some_and(|c| c.stopped != "budget") {
             return Err(Failure(format!("{name}: member {shard} did not finish (it was stopped): run it again")));
         }
-        let report = recipe.check(references).map_err(|e| Failure(format!("{name}: {e}")))?;
+        let report = recipe.check(&name, references).map_err(Failure)?;
         if let Some(first) = members.first() {
             if let Some((budget, first_budget)) = crate::pack_cmd::other_budget(base, &first.2) {
                 return Err(Failure(format!(

@@ -25,7 +25,7 @@ use magic_gen::search::Shard;
 use magic_gen::search::exhaustive::{Color, ExhaustiveSearch};
 use magic_gen::{ReferenceSet, pair_index};
 
-use crate::cli::{MAX_SHARDS, PackArgs, PackLayout};
+use crate::cli::{MAX_SHARDS, PackArgs, PackLayout, RunArgs};
 use crate::interrupt::{Reason, Reserve, Stop};
 use crate::output::write_text;
 use crate::{Failure, Outcome};
@@ -47,7 +47,7 @@ struct Watch<'a> {
 impl Observer for Watch<'_> {
     fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
         // Verified before it replaces the previous checkpoint, which stays if anything fails.
-        let report = best.check(self.references).map_err(|e| format!("internal: the best placement: {e}"))?;
+        let report = best.check("the best placement", self.references).map_err(|e| format!("internal: {e}"))?;
         let size = (report.entries, report.used);
         write_file(self.output, magic_gen::text::seal(&best.render(Some(size))).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.output.display()))?;
@@ -88,10 +88,17 @@ pub fn parse_walk_cache(path: &Path, text: &str) -> Result<WalkCache, Failure> {
     })
 }
 
-/// The preset with the `--set` changes, checked.
-pub fn settings(preset: Preset, set: &[String]) -> Result<Settings, Failure> {
-    let mut settings = preset.settings();
-    for item in set {
+/// What a command of `run` means without `--preset`: the layout's default for a new run, `record`
+/// for one that resumes a recipe (whose layout the recipe names).
+pub fn default_settings(run: &RunArgs, resumed: bool) -> Settings {
+    if resumed { Preset::Record.settings() } else { magic_gen::dense::layout_default(run.layout.layout()) }
+}
+
+/// The settings `run` names: its `--preset` (or the default, [`default_settings`]) with its
+/// `--set` changes, checked.
+pub fn settings(run: &RunArgs, resumed: bool) -> Result<Settings, Failure> {
+    let mut settings = run.preset.map_or_else(|| default_settings(run, resumed), Preset::settings);
+    for item in &run.set {
         let (key, value) = item
             .split_once('=')
             .ok_or_else(|| Failure(format!("--set {}: expected KEY=VALUE", magic_gen::text::quote_prefix(item))))?;
@@ -163,7 +170,7 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             "--searched gives squares of --layout black-variable their searched black magics".to_owned(),
         ));
     }
-    let settings = settings(args.run.preset, &args.run.set)?;
+    let settings = settings(&args.run, args.resume.is_some())?;
     // `--time` counts from here: reading the inputs is part of the run.
     let reserve = reserve(&settings, args.time);
     let stop = Stop::install_reserving(args.time, reserve)?;
@@ -495,7 +502,8 @@ impl<'a> Watch<'a> {
 fn read_checked_recipe(path: &Path, references: &ReferenceSet) -> Result<Recipe, Failure> {
     let text = crate::output::read_text(path)?;
     let recipe = Recipe::parse(&text).map_err(|e| Failure(e.located(&path.display().to_string())))?;
-    recipe.check(references).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    // Its errors name the file (and a failing square's line).
+    recipe.check(&path.display().to_string(), references).map_err(Failure)?;
     Ok(recipe)
 }
 
@@ -732,7 +740,7 @@ fn reproduce_command(args: &PackArgs, settings: &Settings, shard: Option<Shard>,
         Some(path) => words.push(format!("--resume {}", quote_path(path))),
         None => words.push(format!("--layout {} --seed {}", args.run.layout.name(), args.run.seed)),
     }
-    words.extend(settings.command_words());
+    words.extend(settings.command_words(&default_settings(&args.run, args.resume.is_some())));
     words.push(format!("--iterations {iterations}"));
     for path in &args.searched {
         words.push(format!("--searched {}", quote_path(path)));
@@ -800,7 +808,7 @@ mod tests {
                     let line = if part.contains(" -o ") { part.to_owned() } else { format!("{part} -o x") };
                     let cli = Cli::try_parse_from(line.split(' ')).unwrap_or_else(|e| panic!("{part}: {e}"));
                     let Command::Pack(args) = cli.command else { panic!("{part}: not pack") };
-                    let settings = settings(args.run.preset, &args.run.set).unwrap();
+                    let settings = settings(&args.run, args.resume.is_some()).unwrap();
                     let written = reproduce_command(&args, &settings, args.shard, args.iterations);
                     let without_output = part.split(" -o ").next().unwrap();
                     assert_eq!(written, without_output);
@@ -820,7 +828,7 @@ mod tests {
     fn shipped_commands_are_the_settings_of_their_runs() {
         let parse = |command: &str| {
             let Command::Pack(args) = Cli::try_parse_from(command.split(' ')).unwrap().command else { unreachable!() };
-            settings(args.run.preset, &args.run.set).unwrap()
+            settings(&args.run, args.resume.is_some()).unwrap()
         };
         let fixed_shift = parse("magic-gen pack --layout fixed-shift --seed 1 --iterations 919481 -o x");
         let mut explicit = Preset::Classic.settings();

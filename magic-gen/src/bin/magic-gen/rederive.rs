@@ -205,7 +205,7 @@ fn walker(name: &str, recipe: &Recipe, references: &ReferenceSet) -> Result<Pack
         Ok(Cli { command: Command::Pack(args) }) => *args,
         _ => return Err(Failure(format!("{name}: `# command=` has a `magic-gen pack` this version does not take"))),
     };
-    let settings = crate::pack_cmd::settings(args.run.preset, &args.run.set)
+    let settings = crate::pack_cmd::settings(&args.run, args.resume.is_some())
         .map_err(|e| Failure(format!("{name}: `# command=`: {}", e.0)))?;
     if settings.params.walks == 0 {
         return Err(Failure(format!("{name}: walk:N rows, but the `pack` of `# command=` makes no walks")));

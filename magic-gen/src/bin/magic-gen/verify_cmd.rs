@@ -77,14 +77,12 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
             write_text(None, &out)?;
             continue;
         }
-        let checked = check_set(&file.set, &references).map_err(|e| e.to_string()).and_then(|report| {
+        let name = path.display().to_string();
+        let checked = check_set(&file.set, &references).map_err(|e| e.in_file(&name, &file.set)).and_then(|report| {
             // A recipe's stated size is part of what it claims.
-            match file.stated_size {
-                Some((entries, used)) if (entries, used) != (report.entries, report.used) => Err(format!(
-                    "the file states {entries} table entries and {used} used slots, but its rows make {} and {}",
-                    report.entries, report.used
-                )),
-                _ => Ok(report),
+            match file.stated_size.and_then(|stated| report.stated_size_error(&name, &file.set, stated)) {
+                Some(error) => Err(error),
+                None => Ok(report),
             }
         });
         match checked {

@@ -26,7 +26,7 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("walk writes its file after every square: give a file, not `-`".to_owned()));
     }
-    let settings = settings(args.run.preset, &args.run.set)?;
+    let settings = settings(&args.run, false)?;
     let walks = settings.params.walks;
     if walks == 0 {
         return Err(Failure("these settings make no walks: --set walks=N".to_owned()));
