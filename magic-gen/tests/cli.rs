@@ -645,6 +645,12 @@ fn emit_c_writes_the_other_pieces_and_they_agree_with_the_reference() {
     let dir = tempfile::tempdir().unwrap();
     let header = dir.path().join("t.h");
     run(&["emit", "--format", "c", "--prefix", "t", "-o", header.to_str().unwrap()], 0);
+    // C's words: no Rust item or path in it.
+    let text = std::fs::read_to_string(&header).unwrap();
+    for rust in ["Slots", "&ATTACKS", "::", "magic-tables an address"] {
+        assert!(!text.contains(rust), "`{rust}` in the C header");
+    }
+    assert!(text.contains("`attacks` is the offset of the square's first slot in ATTACKS."));
     let main = write(
         dir.path(),
         "main.c",

@@ -41,6 +41,11 @@ const SKIPPED: &[(&str, &str)] = &[
         "a minute of unoptimized walks and packing; scale/slurm/test.sh packs this size (release build)",
     ),
     ("magic-gen verify small.recipe.csv", "needs the pack above"),
+    ("cp magic-gen/lab/walks-black-record-seed1.csv walks.csv", "the copy for the ten-minute run below"),
+    (
+        "--walk-cache walks.csv --shard 3/8 --time 600",
+        "a ten-minute packing run; magic-gen/tests/cli.rs packs from a walk cache and stops packs by --time",
+    ),
     (
         "tests/independent/check_dense_recipe.py",
         "Python 3, which a machine with only the Rust toolchain may lack; `magic-gen verify` checks the same tables",

@@ -538,9 +538,10 @@ impl PackLayout {
 
 /// A dense packing search: what, from which seed, for how long.
 ///
-/// The defaults are the settings that made the fixed-shift record (`--preset record`): 256
-/// valid-space walks per square (about 1.4 CPU-hours, on every core), then the packing (on one
-/// core). `magic-gen pack --layout fixed-shift --time 3600` is a complete command. The same
+/// The defaults are each layout's best measured settings (`--preset record`, and for black
+/// `--set used-weight=8`; magic-gen/DENSE_PACKING.md, "The defaults"): 256 valid-space walks per
+/// square (about 1.4 CPU-hours, on every core), then the packing (on every core).
+/// `magic-gen pack --layout fixed-shift --time 3600` is a complete command. The same
 /// seed, settings and iteration budget give a byte-identical recipe on every machine. The best
 /// recipe so far is verified and written to --output (to a temporary file, then renamed).
 /// Every setting of the lab (`--set KEY=VALUE`) is described in magic-gen/DENSE_PACKING.md.
