@@ -255,3 +255,51 @@ fn hex_numbers(text: &str) -> Vec<u64> {
     }
     numbers
 }
+
+/// A damaged offset, as the build script meets it (`build_black`, what `magic-tables`' build
+/// calls), is named by the recipe's file and a row's line: moved onto another square's range, the
+/// failing square's line; moved past the end, the line of the square that now holds the last
+/// slot, beside the stated size it breaks.
+#[test]
+fn damaged_offsets_name_the_file_and_the_line() {
+    let references = ReferenceSet::new();
+    let row = |square: &str| BLACK.lines().find(|l| l.starts_with(&format!("rook,{square},"))).unwrap();
+    let fields = |line: &str| line.split(',').map(str::to_owned).collect::<Vec<_>>();
+    let with_offset = |line: &str, offset: &str| {
+        let mut f = fields(line);
+        f[3] = offset.to_owned();
+        f.join(",")
+    };
+    let onto_a1 = BLACK.replacen(row("b1"), &with_offset(row("b1"), &fields(row("a1"))[3]), 1);
+    let message = build_error(&onto_a1);
+    assert!(
+        message.starts_with(&format!(
+            "black: {FILE}:{}: rook b1 and rook a1 are incompatible",
+            line_of(BLACK, "rook,b1,")
+        )),
+        "{message}"
+    );
+    let recipe = Recipe::parse(BLACK).unwrap();
+    let (slider, square) = recipe.check(FILE, &references).unwrap().last_square.unwrap();
+    let last = BLACK.lines().find(|l| l.starts_with(&format!("{slider},{square},"))).unwrap();
+    let beyond = (fields(last)[3].parse::<u32>().unwrap() + 100_000).to_string();
+    let moved = BLACK.replacen(last, &with_offset(last, &beyond), 1);
+    let message = build_error(&moved);
+    let line = line_of(BLACK, &format!("{slider},{square},"));
+    assert!(message.starts_with(&format!("black: {FILE}:{line}: the file states ")), "{message}");
+    assert!(message.ends_with(&format!("(the last slot is {slider} {square}'s)")), "{message}");
+}
+
+/// The black-variable recipe names its own layout, and that name needs its `bits` column.
+#[test]
+fn recipes_name_their_own_layout() {
+    assert!(BLACK_VARIABLE.lines().any(|l| l == "# layout=black-variable"));
+    assert_eq!(Recipe::parse(BLACK_VARIABLE).unwrap().layout_name(), "black-variable");
+    assert_eq!(Recipe::parse(BLACK).unwrap().layout_name(), "black");
+    let named_wrongly = BLACK.replacen("# layout=black", "# layout=black-variable", 1);
+    let error = Recipe::parse(&named_wrongly).unwrap_err().to_string();
+    assert!(error.contains("a black-variable recipe has a bits column"), "{error}");
+    // Written back under its own name.
+    let recipe = Recipe::parse(BLACK_VARIABLE).unwrap();
+    assert!(recipe.render(None).contains("\n# layout=black-variable\n"));
+}
