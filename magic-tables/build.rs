@@ -23,6 +23,7 @@ use magic_gen::shipped::{DEFAULT_LAYOUT, Shipped};
 fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext)");
+    println!("cargo::rustc-check-cfg=cfg(magic_tables_pext_tables)");
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -48,18 +49,27 @@ fn target_has_bmi2() -> bool {
 fn run() -> Result<(), String> {
     let out_dir =
         PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set: run this build script through Cargo")?);
-    // The default layout is always built: the top-level functions use it.
-    let enabled: Vec<Layout> =
-        Layout::ALL.iter().copied().filter(|&layout| layout == DEFAULT_LAYOUT || feature(layout.name())).collect();
+    // The default layout is always built: the top-level functions use it. `auto` needs the pext
+    // tables on every x86-64 target, whether or not it has BMI2: the CPU is asked at run time.
+    let auto = feature("auto") && std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64");
+    let enabled: Vec<Layout> = Layout::ALL
+        .iter()
+        .copied()
+        .filter(|&layout| layout == DEFAULT_LAYOUT || feature(layout.name()) || (auto && layout == Layout::Pext))
+        .collect();
     let references = ReferenceSet::new();
     let shipped = Shipped::new(&references, &enabled).map_err(|e| e.to_string())?;
     for layout in enabled {
         if layout == Layout::Pext {
-            if !target_has_bmi2() {
+            let native = feature("pext") && target_has_bmi2();
+            if !native && !auto {
                 // The module falls back to the default layout; nothing to generate.
                 continue;
             }
-            println!("cargo::rustc-cfg=magic_tables_pext");
+            if native {
+                println!("cargo::rustc-cfg=magic_tables_pext");
+            }
+            println!("cargo::rustc-cfg=magic_tables_pext_tables");
         }
         let file = shipped.build(layout).map_err(|e| e.to_string())?;
         write(&out_dir.join(layout.file_name()), &build_support::render(&file))?;

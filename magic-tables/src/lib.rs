@@ -69,6 +69,10 @@
 //! per square), `byte-lookup`, `magic32`, `shared`, `folded` and `pext`; and, for small
 //! binaries, `pext-pdep` (16-bit entries expanded by BMI2 `pdep`, about 218 KB) and `tableless`
 //! (no table at all, `const fn`).
+//!
+//! Feature `auto` (not a layout) adds [`auto`](mod@auto): `pext` where the CPU running the
+//! program has a fast one and the default layout elsewhere, chosen at run time in a portable
+//! build.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -177,6 +181,26 @@ macro_rules! layout_modules {
 }
 
 for_each_layout!(layout_modules);
+
+/// The `pext` layout's generated tables, shared by the `pext` module (on a BMI2 target) and
+/// `auto` (which asks the CPU at run time): one copy when both are built.
+#[cfg(magic_tables_pext_tables)]
+#[allow(dead_code, unused_imports)] // `auto` alone uses the entries, not every constant.
+mod pext_tables {
+    pub use magic_tables_core::layouts::pext::PextEntry;
+
+    mod generated {
+        use super::PextEntry;
+        use crate::Slots;
+        include!(concat!(env!("OUT_DIR"), "/pext.rs"));
+    }
+
+    pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
+}
+
+#[cfg(feature = "auto")]
+#[cfg_attr(docsrs, doc(cfg(feature = "auto")))]
+pub mod auto;
 
 // The default layout, behind the top-level functions, is compiled without its feature too, then
 // private. Which one it is was measured (`PERFORMANCE.md`);

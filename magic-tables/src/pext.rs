@@ -9,15 +9,7 @@
 
 #[cfg(magic_tables_pext)]
 mod bmi2 {
-    pub use magic_tables_core::layouts::pext::PextEntry;
-
-    mod generated {
-        use super::PextEntry;
-        use crate::Slots;
-        include!(concat!(env!("OUT_DIR"), "/pext.rs"));
-    }
-
-    pub use generated::{ATTACKS, BISHOP_MAGICS, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
+    pub use crate::pext_tables::{ATTACKS, BISHOP_MAGICS, PextEntry, ROOK_MAGICS, TABLE_BYTES, TABLE_ENTRIES};
 
     #[inline(always)]
     fn lookup(e: &PextEntry, occupied: u64) -> u64 {

@@ -15,6 +15,7 @@
 //! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo run -p magic-tests --example perf-table -- tests/target/native/criterion
 //! ```
 //!
+//! `auto` runs twice: as this CPU makes it choose, and forced to its fallback (`auto-fallback`).
 //! The native run gives the `pext` layout BMI2 and cozy-chess its `pext` feature; its own target
 //! directory keeps its results (criterion writes under `$CARGO_TARGET_DIR/criterion`) apart from
 //! the portable run's. Without the `layouts` feature only the default layout runs; without
@@ -60,6 +61,17 @@ macro_rules! layout {
 }
 
 layout!(Default, "default", magic_tables);
+
+/// `auto` as this CPU makes it choose (`fallback` false) or forced to its fallback.
+fn set_auto(fallback: bool) {
+    let fast = magic_tables::auto::Cpuid::read().is_some_and(|cpu| cpu.pext_is_fast());
+    if fast && !fallback {
+        // SAFETY: `pext_is_fast` holds only where the CPU has BMI2.
+        unsafe { magic_tables::auto::force_pext() };
+    } else {
+        magic_tables::auto::force_fallback();
+    }
+}
 
 /// One module per layout of `magic-tables`, each with its `Lookups`, from the runtime crate's
 /// one list of layouts.
@@ -176,34 +188,43 @@ impl Load {
 }
 
 fn bench_one<L: Lookups>(group: &mut BenchmarkGroup<'_, WallTime>, load: Load, inputs: &Inputs) {
-    let queries: Vec<(L::Square, u64)> = inputs.queries.iter().map(|&(sq, occ)| (L::square(sq), occ)).collect();
+    bench_with(group, load, inputs, L::NAME, L::square, L::rook, L::bishop);
+}
+
+/// Benchmarks the lookups `rook` and `bishop` (on squares made by `square`) as `name` on `load`.
+fn bench_with<S: Copy>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    load: Load,
+    inputs: &Inputs,
+    name: &str,
+    square: impl Fn(u8) -> S,
+    rook: impl Fn(S, u64) -> u64 + Copy,
+    bishop: impl Fn(S, u64) -> u64 + Copy,
+) {
+    let queries: Vec<(S, u64)> = inputs.queries.iter().map(|&(sq, occ)| (square(sq), occ)).collect();
     match load {
-        Load::IndependentRook => {
-            group.bench_function(L::NAME, |b| b.iter(|| independent(black_box(&queries), L::rook)))
-        }
-        Load::IndependentBishop => {
-            group.bench_function(L::NAME, |b| b.iter(|| independent(black_box(&queries), L::bishop)))
-        }
-        Load::ChainRook => group.bench_function(L::NAME, |b| b.iter(|| chain(black_box(&queries), L::rook))),
-        Load::ChainBishop => group.bench_function(L::NAME, |b| b.iter(|| chain(black_box(&queries), L::bishop))),
+        Load::IndependentRook => group.bench_function(name, |b| b.iter(|| independent(black_box(&queries), rook))),
+        Load::IndependentBishop => group.bench_function(name, |b| b.iter(|| independent(black_box(&queries), bishop))),
+        Load::ChainRook => group.bench_function(name, |b| b.iter(|| chain(black_box(&queries), rook))),
+        Load::ChainBishop => group.bench_function(name, |b| b.iter(|| chain(black_box(&queries), bishop))),
         Load::Movegen => {
-            let positions: Vec<PositionSquares<L::Square>> = inputs
+            let positions: Vec<PositionSquares<S>> = inputs
                 .positions
                 .iter()
                 .map(|p| {
-                    let convert = |squares: &[u8]| squares.iter().map(|&s| L::square(s)).collect();
+                    let convert = |squares: &[u8]| squares.iter().map(|&s| square(s)).collect();
                     (p.occupied, convert(&p.rook_movers), convert(&p.bishop_movers))
                 })
                 .collect();
-            group.bench_function(L::NAME, |b| {
+            group.bench_function(name, |b| {
                 b.iter(|| {
                     let mut acc = 0u64;
                     for (occupied, rooks, bishops) in black_box(&positions) {
                         for &sq in rooks {
-                            acc ^= L::rook(sq, *occupied);
+                            acc ^= rook(sq, *occupied);
                         }
                         for &sq in bishops {
-                            acc ^= L::bishop(sq, *occupied);
+                            acc ^= bishop(sq, *occupied);
                         }
                     }
                     acc
@@ -242,6 +263,20 @@ fn layouts(c: &mut Criterion) {
         group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_millis(1500)).sample_size(30);
         bench_one::<Default>(&mut group, load, &inputs);
         bench_layouts(&mut group, load, &inputs);
+        // `auto` as this CPU chooses, then forced to its fallback: the free functions, and a
+        // `Sliders` kept by the caller.
+        let square = |index| magic_tables::Square::from_index(index).expect("index below 64");
+        for (fallback, free, kept) in
+            [(false, "auto", "auto-sliders"), (true, "auto-fallback", "auto-sliders-fallback")]
+        {
+            set_auto(fallback);
+            let (rook, bishop) = (magic_tables::auto::rook_attacks, magic_tables::auto::bishop_attacks);
+            bench_with(&mut group, load, &inputs, free, square, rook, bishop);
+            let sliders = black_box(magic_tables::auto::Sliders::new());
+            let rook = move |sq, occupied| sliders.rook_attacks(sq, occupied);
+            let bishop = move |sq, occupied| sliders.bishop_attacks(sq, occupied);
+            bench_with(&mut group, load, &inputs, kept, square, rook, bishop);
+        }
         #[cfg(feature = "peers")]
         {
             bench_one::<peers::Shakmaty>(&mut group, load, &inputs);

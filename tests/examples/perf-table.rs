@@ -37,6 +37,10 @@ fn implementations() -> Vec<(&'static str, String)> {
         let pext = rows.iter_mut().find(|(name, _)| *name == "pext").expect("pext is a layout");
         pext.1 += " (fallback)";
     }
+    // `auto`, as this CPU chooses and forced to its fallback: both ways' tables are linked.
+    for name in ["auto", "auto-sliders", "auto-fallback", "auto-sliders-fallback"] {
+        rows.push((name, magic_tables::auto::TABLE_BYTES.to_string()));
+    }
     // Attack arrays only: 88,772, 87,988 and 107,648 slots of 8 bytes.
     rows.extend([
         ("shakmaty", "710,176+".into()),

@@ -12,7 +12,10 @@ macro_rules! names {
     };
 }
 
-/// The layout features of `magic-tables` (every feature but `default`), in file order.
+/// The features of `magic-tables` that are not layouts.
+const NOT_LAYOUTS: [&str; 2] = ["default", "auto"];
+
+/// The layout features of `magic-tables` (every feature but [`NOT_LAYOUTS`]), in file order.
 fn cargo_features() -> Vec<String> {
     let manifest = include_str!("../../magic-tables/Cargo.toml");
     let section = manifest.split("[features]").nth(1).expect("a [features] section");
@@ -20,7 +23,7 @@ fn cargo_features() -> Vec<String> {
     section
         .lines()
         .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim().to_owned()))
-        .filter(|name| !name.starts_with('#') && name != "default")
+        .filter(|name| !name.starts_with('#') && !NOT_LAYOUTS.contains(&name.as_str()))
         .collect()
 }
 

@@ -32,7 +32,7 @@ choose! {
     "fancy" => fancy, "plain" => plain, "fancy-dense" => fancy_dense, "fixed-shift" => fixed_shift,
     "black" => black, "black-variable" => black_variable, "byte-lookup" => byte_lookup,
     "magic32" => magic32, "shared" => shared, "folded" => folded, "pext" => pext,
-    "pext-pdep" => pext_pdep, "tableless" => tableless,
+    "pext-pdep" => pext_pdep, "tableless" => tableless, "auto" => auto,
 }
 
 #[cfg(feature = "top-level")]
