@@ -95,9 +95,7 @@ pub fn render(
     write_lookups(&mut out, lookups, prefix, Some(&entry));
     write_companion_declarations(&mut out, companion, prefix);
     writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
-    // The data, once, in the file that asks for it.
-    writeln!(out, "#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n")
-        .unwrap();
+    open_implementation(&mut out, &upper);
     write_arrays(&mut out, &file.arrays, &upper);
     for table in &file.entry_tables {
         writeln!(out, "/* {} */\nconst {entry} {upper}{}[64] = {{", table.doc, table.name).unwrap();
@@ -114,6 +112,13 @@ pub fn render(
     write_arrays(&mut out, companion.map_or(&[], |c| &c.arrays), &upper);
     writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
+}
+
+/// Opens the section that holds the data, once, in the file that asks for it
+/// (`<PREFIX>_IMPLEMENTATION`); `#endif /* <PREFIX>_IMPLEMENTATION */` closes it.
+fn open_implementation(out: &mut String, upper: &str) {
+    writeln!(out, "#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n")
+        .unwrap();
 }
 
 /// Appends `arrays`' definitions, each name prefixed with `upper`.
@@ -178,11 +183,8 @@ fn render_without_tables(
     write_companion_declarations(&mut out, companion, prefix);
     writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
     if let Some(companion) = companion.filter(|_| data) {
-        writeln!(
-            out,
-            "\n#if defined({upper}IMPLEMENTATION) && !defined({upper}IMPLEMENTED)\n#define {upper}IMPLEMENTED\n"
-        )
-        .unwrap();
+        out.push('\n');
+        open_implementation(&mut out, &upper);
         write_arrays(&mut out, &companion.arrays, &upper);
         writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     }

@@ -147,10 +147,7 @@ impl SetError {
     /// report through it.
     pub fn in_file(&self, file: &str, set: &MagicSet) -> String {
         let (slider, square) = self.square();
-        match set.line_of(slider, square) {
-            Some(line) => format!("{file}:{line}: {self}"),
-            None => format!("{file}: {self}"),
-        }
+        format!("{}: {self}", set.place(file, slider, square))
     }
 
     /// The square the error is about (the one that failed, for two squares that collide).
@@ -247,9 +244,23 @@ impl SetReport {
 }
 
 impl MagicSet {
+    /// The entry of (`slider`, `square`), if the set lists it.
+    pub fn entry(&self, slider: Slider, square: Square) -> Option<&SetEntry> {
+        self.entries.iter().find(|e| (e.slider, e.square) == (slider, square))
+    }
+
     /// The line of the file the entry of (`slider`, `square`) was read from, if known.
     pub fn line_of(&self, slider: Slider, square: Square) -> Option<u64> {
-        self.entries.iter().find(|e| (e.slider, e.square) == (slider, square) && e.line > 0).map(|e| e.line)
+        self.entry(slider, square).map(|e| e.line).filter(|&line| line > 0)
+    }
+
+    /// Where (`slider`, `square`) stands in `file`, the set's source: `file:line`, or `file` when
+    /// its line is not known.
+    pub fn place(&self, file: &str, slider: Slider, square: Square) -> String {
+        match self.line_of(slider, square) {
+            Some(line) => format!("{file}:{line}"),
+            None => file.to_owned(),
+        }
     }
 }
 

@@ -608,14 +608,7 @@ fn emit_c_for_every_layout_compiles_links_and_agrees_with_the_reference() {
             &format!("#define {upper}_IMPLEMENTATION\n#include \"{prefix}.h\"\n"),
         );
         let exe = dir.path().join(&prefix);
-        let compiled = std::process::Command::new(cc)
-            .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O1", "-o"])
-            .arg(&exe)
-            .arg(&main)
-            .arg(&data)
-            .output()
-            .unwrap();
-        assert!(compiled.status.success(), "{}: {}", layout.name(), String::from_utf8_lossy(&compiled.stderr));
+        compile_c(cc, "-O1", &exe, &[&main, &data]).unwrap_or_else(|e| panic!("{}: {e}", layout.name()));
         let output = std::process::Command::new(&exe).arg(&vectors_path).output().unwrap();
         let stdout = String::from_utf8(output.stdout).unwrap();
         // Every lookup right, and a table behind every layout but `tableless`.
@@ -669,14 +662,7 @@ fn emit_c_writes_the_other_pieces_and_they_agree_with_the_reference() {
     );
     let data = write(dir.path(), "data.c", "#define T_IMPLEMENTATION\n#include \"t.h\"\n");
     let exe = dir.path().join("pieces");
-    let compiled = std::process::Command::new(cc)
-        .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O2", "-o"])
-        .arg(&exe)
-        .arg(&main)
-        .arg(&data)
-        .output()
-        .unwrap();
-    assert!(compiled.status.success(), "{}", String::from_utf8_lossy(&compiled.stderr));
+    compile_c(cc, "-O2", &exe, &[&main, &data]).unwrap();
     let output = std::process::Command::new(&exe).output().unwrap();
     assert!(output.status.success());
     let mut expected = String::new();
@@ -705,6 +691,18 @@ fn emit_c_writes_the_other_pieces_and_they_agree_with_the_reference() {
     let (sliders, _) = run(&["emit", "--format", "c", "--prefix", "t", "--sliders-only"], 0);
     assert!(sliders.contains("t_rook_attacks") && !sliders.contains("knight") && !sliders.contains("LINES"));
     assert!(sliders.contains("`magic-gen emit --layout black --format c --prefix t --sliders-only` prints this file."));
+}
+
+/// Compiles and links `sources` into `exe` with `cc` under C99's pedantic rules, every warning an
+/// error, at `optimize` (`-O1`, `-O2`); the compiler's messages if it fails.
+fn compile_c(cc: &str, optimize: &str, exe: &Path, sources: &[&Path]) -> Result<(), String> {
+    let compiled = std::process::Command::new(cc)
+        .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", optimize, "-o"])
+        .arg(exe)
+        .args(sources)
+        .output()
+        .unwrap();
+    if compiled.status.success() { Ok(()) } else { Err(String::from_utf8_lossy(&compiled.stderr).into_owned()) }
 }
 
 fn which_cc() -> Result<&'static str, ()> {

@@ -88,19 +88,17 @@ pub fn build_from_records(
     let magics = format!("{} published fewer-bit magics from {file}; the fancy magics elsewhere", set.entries.len());
     build_from_set(references, fancy, &set, magics, Vec::new()).map_err(|error| match error {
         // As for a recipe: the square's row is named by its line.
-        BuildError::Mismatch { slider, square, .. } => {
-            match set.entries.iter().find(|e| (e.slider, e.square) == (slider, square) && e.line > 0) {
-                Some(entry) => {
-                    let message = format!(
-                        "{slider} {square}: {:#018X} is not a fancy magic for {} index bits",
-                        entry.magic,
-                        64 - entry.shift
-                    );
-                    records_error(RecordError { line: entry.line, message })
-                }
-                None => error,
+        BuildError::Mismatch { slider, square, .. } => match set.entry(slider, square).filter(|e| e.line > 0) {
+            Some(entry) => {
+                let message = format!(
+                    "{slider} {square}: {:#018X} is not a fancy magic for {} index bits",
+                    entry.magic,
+                    64 - entry.shift
+                );
+                records_error(RecordError { line: entry.line, message })
             }
-        }
+            None => error,
+        },
         other => other,
     })
 }

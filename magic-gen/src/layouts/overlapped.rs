@@ -129,8 +129,7 @@ fn build_from_set(
 ) -> Result<LayoutFile, BuildError> {
     let name = layout.name();
     let data_error = |message: String| BuildError::Data { layout: name, message };
-    // `file:line` of an entry's row, or `file` for an entry without one.
-    let at = |entry: &SetEntry| if entry.line > 0 { format!("{file}:{}", entry.line) } else { file.to_owned() };
+    let at = |entry: &SetEntry| set.place(file, entry.slider, entry.square);
     if set.indexing != indexing_of(layout) {
         return Err(data_error(format!("{file}: {name} needs {:?} magics", indexing_of(layout))));
     }
