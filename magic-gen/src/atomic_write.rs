@@ -22,9 +22,7 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
     };
-    if let Some(metadata) = &existing
-        && !metadata.is_file()
-    {
+    if let Some(metadata) = existing.as_ref().filter(|metadata| !metadata.is_file()) {
         if metadata.is_dir() {
             return Err(std::io::Error::other("it is a directory"));
         }

@@ -410,11 +410,12 @@ fn count_overlapping(ranges: &mut [(usize, usize)]) -> usize {
     // Sweep by start: a range overlaps the one with the furthest end seen so far, if any does.
     let mut furthest: Option<(usize, usize)> = None; // (end, index)
     for (i, &(start, end)) in ranges.iter().enumerate() {
-        if let Some((furthest_end, j)) = furthest
-            && start <= furthest_end
-        {
-            overlapping[i] = true;
-            overlapping[j] = true;
+        match furthest {
+            Some((furthest_end, j)) if start <= furthest_end => {
+                overlapping[i] = true;
+                overlapping[j] = true;
+            }
+            _ => {}
         }
         if furthest.is_none_or(|(furthest_end, _)| end > furthest_end) {
             furthest = Some((end, i));

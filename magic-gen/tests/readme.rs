@@ -274,10 +274,10 @@ fn every_relative_link_resolves() {
             let shown = format!("{}:{line}: {target}", file.strip_prefix(&root).unwrap().display());
             if !linked.exists() {
                 broken.push(format!("{shown} (no such file)"));
-            } else if let Some(heading) = heading
-                && linked.extension().is_some_and(|e| e == "md")
-                && !anchors(&std::fs::read_to_string(&linked).unwrap()).iter().any(|a| a == heading)
-            {
+            } else if heading.is_some_and(|heading| {
+                linked.extension().is_some_and(|e| e == "md")
+                    && !anchors(&std::fs::read_to_string(&linked).unwrap()).iter().any(|a| a == heading)
+            }) {
                 broken.push(format!("{shown} (no such heading)"));
             }
         }

@@ -6,8 +6,12 @@
 # script, which checks the default and fixed-shift lookups and the other pieces against
 # definitions written there from scratch.
 #
+# With TOOLCHAIN=1.85.0 (the workspace's rust-version) the dependent is built by that toolchain
+# (`cargo +1.85.0`, installed by rustup), with a lockfile that toolchain resolves.
+#
 #   cargo package --workspace --exclude magic-tests   # first: writes target/package/*.crate
 #   tests/packaged/check.sh                           # WORK=dir keeps the crate
+#   TOOLCHAIN=1.85.0 tests/packaged/check.sh          # the oldest toolchain declared
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 packages="${CARGO_TARGET_DIR:-$repo/target}/package"
@@ -39,4 +43,10 @@ TOML
 cp "$repo/tests/packaged/main.rs" "$work/dependent/src/main.rs"
 cd "$work/dependent"
 rm -f Cargo.lock
-cargo run --quiet
+if [ -n "${TOOLCHAIN:-}" ]; then
+    # Its own target directory: another toolchain's artifacts cannot be reused anyway.
+    CARGO_TARGET_DIR="$work/target-$TOOLCHAIN" cargo "+$TOOLCHAIN" run --quiet
+    echo "built and checked with $(rustc "+$TOOLCHAIN" --version)"
+else
+    cargo run --quiet
+fi

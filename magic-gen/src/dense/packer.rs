@@ -471,9 +471,7 @@ impl Packer {
         let candidate = self.tester.candidate(&data, number, magic);
         self.squares[pair] = data;
         self.bits[pair] = bits;
-        if let Found::Spanned { number, walk: Some(start), climb, anneal, magic } = found
-            && let Some(stop) = check_walks
-        {
+        if let (Found::Spanned { number, walk: Some(start), climb, anneal, magic }, Some(stop)) = (found, check_walks) {
             self.check_walk_climb(pair, occupancies, (number, start), (&climb, anneal), magic, stop).map_err(|e| {
                 if e == super::STOPPED_REPLAYING { e } else { format!("{slider} {square}: {what}: {e}") }
             })?;
@@ -1070,7 +1068,7 @@ impl Packer {
         let mut rng = IterationRng::member(self.seed, self.params.member, self.iteration);
         self.iteration += 1;
         let pairs = self.squares.len();
-        if self.params.rebuild_every > 0 && self.iteration.is_multiple_of(self.params.rebuild_every) {
+        if self.params.rebuild_every > 0 && self.iteration % self.params.rebuild_every == 0 {
             self.rebuild(&mut rng);
             return;
         }

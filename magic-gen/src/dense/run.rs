@@ -263,7 +263,7 @@ pub fn run(
         }
         if plan.restart_every > 0
             && packer.iteration < target
-            && (packer.iteration - first).is_multiple_of(plan.restart_every)
+            && (packer.iteration - first) % plan.restart_every == 0
         {
             // What `--resume` of this run's recipe would start from now.
             best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;

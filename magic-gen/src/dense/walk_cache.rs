@@ -326,9 +326,7 @@ impl WalkCache {
                 .and_then(|hex| u64::from_str_radix(hex, 16).ok())
                 .ok_or_else(|| at(format!("{slider} {square}: `{magic}` is not a 0x-prefixed hex magic")))?;
             let pair = pair_index(slider, square);
-            if let Some((shard, _)) = part
-                && pair as u64 % shard.count() != shard.index()
-            {
+            if let Some((shard, _)) = part.filter(|(shard, _)| pair as u64 % shard.count() != shard.index()) {
                 return Err(at(format!("{slider} {square} is not a square of shard {shard}")));
             }
             let (known_bits, magics) = squares[pair].get_or_insert((bits, Vec::new()));

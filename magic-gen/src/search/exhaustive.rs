@@ -1051,7 +1051,7 @@ impl ExhaustiveSearch {
     /// first-field values), or a multiple of `V` up to [`ExhaustiveSearch::max_shards`].
     pub fn check_shard(&self, shard: Shard) -> Result<(), Error> {
         let (count, values, max) = (shard.count(), self.first_field_values(), self.max_shards());
-        if count > values && (!count.is_multiple_of(values) || count > max) {
+        if count > values && (count % values != 0 || count > max) {
             return Err(Error::ShardTooFine { count, values, max });
         }
         Ok(())

@@ -309,12 +309,14 @@ impl<'a> Walk<'a> {
     fn node(&mut self, a: u64, depth: u32, next: usize) -> bool {
         let search = self.search;
         self.nodes_run += 1;
-        if self.nodes_run.is_multiple_of(CHECK_EVERY) && !self.check() {
+        if self.nodes_run % CHECK_EVERY == 0 && !self.check() {
             return false;
         }
         let owned = self.part.contains(&a);
-        if owned && let Some(tests) = self.level_tests.get_mut((depth - search.first.min(depth)) as usize) {
-            *tests += 1;
+        if owned {
+            if let Some(tests) = self.level_tests.get_mut((depth - search.first.min(depth)) as usize) {
+                *tests += 1;
+            }
         }
         let shift = 64 - search.bits;
         let slot_width = 1u64 << shift;

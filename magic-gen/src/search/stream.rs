@@ -298,7 +298,7 @@ impl CandidateStream {
     /// The number (1-based, in the whole sequence) of the candidate the next call yields: a
     /// shard skips the other shards' blocks.
     pub fn next_number(&self) -> u64 {
-        if self.shard.count > 1 && self.next.is_multiple_of(SHARD_BLOCK) {
+        if self.shard.count > 1 && self.next % SHARD_BLOCK == 0 {
             let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
             return block.saturating_mul(SHARD_BLOCK).saturating_add(1);
         }
@@ -311,7 +311,7 @@ impl Iterator for CandidateStream {
     type Item = (u64, u64);
 
     fn next(&mut self) -> Option<(u64, u64)> {
-        if self.shard.count > 1 && self.next.is_multiple_of(SHARD_BLOCK) {
+        if self.shard.count > 1 && self.next % SHARD_BLOCK == 0 {
             let block = self.shard.own_block_from(self.next / SHARD_BLOCK);
             if block != self.next / SHARD_BLOCK {
                 self.next = block.checked_mul(SHARD_BLOCK)?;

@@ -319,7 +319,7 @@ impl TermSums {
         listed: &mut impl FnMut(&[Term], u64) -> bool,
     ) -> Node {
         visits.count += 1;
-        if visits.count.is_multiple_of(1 << 12) && visits.stop.load(Ordering::Relaxed) {
+        if visits.count % (1 << 12) == 0 && visits.stop.load(Ordering::Relaxed) {
             return Node::Stop;
         }
         if self.pruned(path[path.len() - 1], value) {

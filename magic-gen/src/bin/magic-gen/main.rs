@@ -111,9 +111,9 @@ fn main() -> ExitCode {
 /// own messages lose their usage lines, their line breaks, and long words.
 fn argument_error(error: &clap::Error) -> String {
     use clap::error::{ContextKind, ErrorKind};
-    if error.kind() == ErrorKind::ValueValidation
-        && let (Some(arg), Some(why)) = (error.get(ContextKind::InvalidArg), std::error::Error::source(error))
-    {
+    let validation = error.kind() == ErrorKind::ValueValidation;
+    let context = (error.get(ContextKind::InvalidArg), std::error::Error::source(error));
+    if let (true, (Some(arg), Some(why))) = (validation, context) {
         let value = error.get(ContextKind::InvalidValue).map(|v| v.to_string()).unwrap_or_default();
         let value = magic_gen::text::quote_prefix(&value.replace(|c: char| c.is_control(), "?"));
         return format!(

@@ -265,17 +265,18 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
     }
     if let (Ok(Finished { recipe: Recipe { checkpoint: Some(checkpoint), .. }, complete: false, .. }), Some(reason)) =
         (&result, stop.reason())
-        && checkpoint.stopped.starts_with(SUSPENDED)
     {
-        note!("{}: stopped while walking again; the suspended state is kept as it was", reason.describe());
+        if checkpoint.stopped.starts_with(SUSPENDED) {
+            note!("{}: stopped while walking again; the suspended state is kept as it was", reason.describe());
+        }
     }
-    if let Ok(finished) = &mut result
-        && let Some(budget) = time_stop_as_budget(&args, &settings, finished)
-    {
-        watch.checkpoint(&finished.recipe).map_err(Failure)?;
-        note!(
-            "--time ended the run after {budget} iterations: its recipe records that budget, which gives the same table"
-        );
+    if let Ok(finished) = &mut result {
+        if let Some(budget) = time_stop_as_budget(&args, &settings, finished) {
+            watch.checkpoint(&finished.recipe).map_err(Failure)?;
+            note!(
+                "--time ended the run after {budget} iterations: its recipe records that budget, which gives the same table"
+            );
+        }
     }
     watch.finish(result)
 }
@@ -372,7 +373,7 @@ fn progress_line(reading: &Reading, elapsed: Duration, left: Option<Duration>) -
 /// - at a restart (a multiple of `restart_every`): a run with budget left restarts there from
 ///   its best placement, one whose budget ends there does not.
 fn equivalent_budget(stopped: u64, restart_every: u64, resumed: bool) -> Option<u64> {
-    let at_restart = restart_every > 0 && stopped > 0 && stopped.is_multiple_of(restart_every);
+    let at_restart = restart_every > 0 && stopped > 0 && stopped % restart_every == 0;
     (!resumed && !at_restart).then_some(stopped)
 }
 

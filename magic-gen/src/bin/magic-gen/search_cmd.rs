@@ -53,9 +53,7 @@ const ROUND: u64 = 1 << 16;
 const MAX_THREADS: usize = 256;
 
 pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
+    if let Some(threads) = args.threads.filter(|threads| !(1..=MAX_THREADS).contains(threads)) {
         return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
     }
     if args.shard.count() > MAX_SHARDS {

@@ -68,17 +68,13 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("span writes its list after every round: give a file, not `-`".to_owned()));
     }
-    if let Some(threads) = args.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
+    if let Some(threads) = args.threads.filter(|threads| !(1..=MAX_THREADS).contains(threads)) {
         return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
     }
     if args.candidates == Some(0) {
         return Err(Failure("--candidates 0: test at least one candidate".to_owned()));
     }
-    if let Some(tries) = args.climb
-        && !(1..=MAX_CLIMB).contains(&tries)
-    {
+    if let Some(tries) = args.climb.filter(|tries| !(1..=MAX_CLIMB).contains(tries)) {
         return Err(Failure(format!("--climb {tries} is out of range: 1 to {MAX_CLIMB}")));
     }
     let references = ReferenceSet::new();

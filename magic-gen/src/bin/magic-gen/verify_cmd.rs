@@ -29,9 +29,9 @@ pub fn run(args: VerifyArgs) -> Result<Outcome, Failure> {
     }
     // The options describe a plain list's square; a set names its own squares, and silently
     // checking all of them when the user asked for one would be a wrong answer to the question.
-    if (args.slider.is_some() || args.square.is_some() || args.bits.is_some())
-        && let Some((path, _)) = loaded.iter().find(|(_, input)| matches!(input, Input::Set(_)))
-    {
+    let plain_list_options = args.slider.is_some() || args.square.is_some() || args.bits.is_some();
+    let set = loaded.iter().find(|(_, input)| matches!(input, Input::Set(_))).filter(|_| plain_list_options);
+    if let Some((path, _)) = set {
         return Err(Failure(format!(
             "{}: --slider, --square and --bits describe a plain list of magics; this file is a magic set that names its own squares (give them without these options)",
             path.display()

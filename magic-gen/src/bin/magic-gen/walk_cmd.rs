@@ -31,9 +31,7 @@ pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
     if walks == 0 {
         return Err(Failure("these settings make no walks: --set walks=N".to_owned()));
     }
-    if let Some(shard) = args.shard
-        && shard.count() > 128
-    {
+    if let Some(shard) = args.shard.filter(|shard| shard.count() > 128) {
         return Err(Failure(format!("--shard {shard}: at most 128 shards (one square each)")));
     }
     crate::output::check_checkpoint_file(&args.output)?;
