@@ -4,18 +4,27 @@
 //!
 //! `pext` is fast on Intel since Haswell and AMD since Zen 3, but microcoded and slow on AMD and
 //! Hygon before Zen 3 (family below 0x19), so a build cannot simply turn it on. Here the CPU is
-//! asked once, by `cpuid`, at the first lookup (nothing is initialized before it, no `std`, no
-//! allocation). The instruction is issued by inline assembly, so the lookups inline into callers
-//! built without BMI2: a function with `#[target_feature(enable = "bmi2")]` could not be inlined
-//! into them, and measured 1.7 to 2.2 times as slow on independent lookups (PERFORMANCE.md).
+//! asked once, by `cpuid`, **when the program loads**: a constructor (the platform's list of
+//! functions run before `main`: `.init_array` on ELF systems, `__mod_init_func` on Apple's,
+//! `.CRT$XCU` on Windows) stores the answer in one byte. Nothing else runs at load time: no
+//! table is built, nothing is allocated, and the library stays `no_std`. On a target with no
+//! such list the CPU is asked at the first lookup instead (see [`decided`]).
+//!
+//! The instruction is issued by inline assembly, so the lookups inline into callers built
+//! without BMI2: a function with `#[target_feature(enable = "bmi2")]` could not be inlined into
+//! them, and measured 1.7 to 2.2 times as slow on independent lookups (PERFORMANCE.md).
 //!
 //! Two ways to call it:
+//! * the free functions [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`], for a
+//!   library that has nowhere to keep a value (the way shakmaty or cozy-chess would call them):
+//!   each lookup reads the byte and takes one well-predicted branch, with no call on either
+//!   side, so it inlines as small as the default's own lookup. In copies of shakmaty and
+//!   cozy-chess whose slider lookups call them, perft and legal-move generation run no slower
+//!   than the crates' own lookups (`tests/real-movegen/measure.sh`, PERFORMANCE.md);
 //! * [`Sliders`], a copy of the choice kept by the caller (in an engine's move generator or
 //!   position): its lookups branch on a field the compiler keeps in a register and can hoist out
-//!   of a loop, so they run at the speed of the way chosen;
-//! * the free functions [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`], which read the
-//!   process-wide choice (an atomic byte) on every call: simpler, but in a tight loop that load
-//!   and branch are measurable (PERFORMANCE.md).
+//!   of a loop, so they run at the speed of the way chosen, within a few percent of a native
+//!   `pext` build.
 //!
 //! Both ways' tables are linked: [`TABLE_BYTES`] is their sum. On targets other than x86-64 the
 //! module is the default layout.
@@ -39,7 +48,8 @@ const PEXT: u8 = 1;
 /// The default layout is used.
 const FALLBACK: u8 = 2;
 
-/// The way taken: [`UNKNOWN`] until the first lookup (or [`uses_pext`]) asks the CPU.
+/// The way taken: [`UNKNOWN`] until the CPU is asked (at load time, see [`ASK_AT_LOAD`], or by
+/// [`uses_pext`]).
 static CHOICE: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 /// Bytes of both ways' tables, which are both linked (on x86-64; elsewhere the default's alone).
@@ -49,7 +59,31 @@ pub const TABLE_BYTES: usize = crate::TABLE_BYTES + crate::pext_tables::TABLE_BY
 #[cfg(not(magic_tables_pext_tables))]
 pub const TABLE_BYTES: usize = crate::TABLE_BYTES;
 
-/// Whether the lookups use `pext`: asks the CPU the first time (see [`Cpuid::pext_is_fast`]),
+/// Whether a constructor asks the CPU when the program loads on this target (the build script
+/// sets `magic_tables_ask_at_load` where the target has a list of functions run before
+/// `main`): then the free functions need not ask, and take the default layout while nothing has
+/// been decided (only possible in other constructors that run before this one).
+const ASKED_AT_LOAD: bool = cfg!(magic_tables_ask_at_load);
+
+/// The constructor: a pointer to [`ask_at_load`] in the section whose functions the platform's
+/// loader (or C runtime) calls before `main`. `#[used]` keeps it although nothing refers to it.
+#[cfg(magic_tables_ask_at_load)]
+#[used]
+#[cfg_attr(magic_tables_init_section = "init_array", unsafe(link_section = ".init_array"))]
+#[cfg_attr(magic_tables_init_section = "mod_init_func", unsafe(link_section = "__DATA,__mod_init_func"))]
+#[cfg_attr(magic_tables_init_section = "crt_xcu", unsafe(link_section = ".CRT$XCU"))]
+static ASK_AT_LOAD: extern "C" fn() = ask_at_load;
+
+/// Asks the CPU, unless the program decided already. Runs before `main`: it must not panic,
+/// allocate or depend on anything initialized (it only runs `cpuid` and stores a byte).
+#[cfg(magic_tables_ask_at_load)]
+extern "C" fn ask_at_load() {
+    if CHOICE.load(Ordering::Relaxed) == UNKNOWN {
+        ask_the_cpu();
+    }
+}
+
+/// Whether the lookups use `pext`: asks the CPU if nobody has yet (see [`Cpuid::pext_is_fast`]),
 /// then returns what it said, unless [`force_fallback`] or [`force_pext`] decided.
 #[inline]
 pub fn uses_pext() -> bool {
@@ -60,12 +94,35 @@ pub fn uses_pext() -> bool {
     }
 }
 
+/// What has been decided, without asking: `Some(true)` for `pext`, `Some(false)` for the
+/// default layout, `None` while the CPU has not been asked. On targets where the CPU is asked
+/// when the program loads (Linux and the other ELF systems, Apple's, Windows, on x86-64), this
+/// is `Some` from the start of `main`; elsewhere it is `None` until the first call of
+/// [`uses_pext`], [`Sliders::new`] or a free function.
+pub fn decided() -> Option<bool> {
+    match CHOICE.load(Ordering::Relaxed) {
+        PEXT => Some(true),
+        FALLBACK => Some(false),
+        _ => None,
+    }
+}
+
 #[cold]
+#[inline(never)]
 fn ask_the_cpu() -> bool {
     let fast = Cpuid::read().is_some_and(|cpu| cpu.pext_is_fast());
     // Every thread that asks gets the same answer, so a race stores the same byte.
     CHOICE.store(if fast { PEXT } else { FALLBACK }, Ordering::Relaxed);
     fast
+}
+
+/// The choice as the free functions read it: one load and one comparison. Where the CPU was
+/// asked at load time an undecided byte means the default layout (and no call, which would make
+/// every function that looks up attacks save and restore registers around it); elsewhere the
+/// first lookup asks.
+#[inline(always)]
+fn free_functions_use_pext() -> bool {
+    if ASKED_AT_LOAD { CHOICE.load(Ordering::Relaxed) == PEXT } else { uses_pext() }
 }
 
 /// Uses the default layout from now on, whatever the CPU (for tests, and for users who know
@@ -135,18 +192,11 @@ impl Sliders {
     fn attacks(self, slider: Slider, square: Square, occupied: u64) -> u64 {
         #[cfg(magic_tables_pext_tables)]
         if self.pext {
-            let table = match slider {
-                Slider::Rook => &crate::pext_tables::ROOK_MAGICS,
-                Slider::Bishop => &crate::pext_tables::BISHOP_MAGICS,
-            };
             // SAFETY: `pext` is true only as `uses_pext` was: where cpuid reported BMI2, or a
             // caller of `force_pext` promised it.
-            return unsafe { bmi2::lookup(crate::entry(table, square), occupied) };
+            return unsafe { pext_lookup(slider, square, occupied) };
         }
-        match slider {
-            Slider::Rook => crate::rook_attacks(square, occupied),
-            Slider::Bishop => crate::bishop_attacks(square, occupied),
-        }
+        black_lookup(slider, square, occupied)
     }
 
     /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
@@ -162,36 +212,63 @@ impl Default for Sliders {
     }
 }
 
+/// The default layout's lookup.
+#[inline(always)]
+fn black_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
+    match slider {
+        Slider::Rook => crate::rook_attacks(square, occupied),
+        Slider::Bishop => crate::bishop_attacks(square, occupied),
+    }
+}
+
+/// The `pext` lookup.
+///
+/// # Safety
+///
+/// The CPU must have BMI2.
+#[cfg(magic_tables_pext_tables)]
+#[inline(always)]
+unsafe fn pext_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
+    let entry = crate::entry(
+        match slider {
+            Slider::Rook => &crate::pext_tables::ROOK_MAGICS,
+            Slider::Bishop => &crate::pext_tables::BISHOP_MAGICS,
+        },
+        square,
+    );
+    // SAFETY: the caller guarantees BMI2; see `crate::load`: pext of any occupancy is pext of
+    // its subset of the mask, and the build script checked every subset through this formula.
+    unsafe { entry.attacks.get(bmi2::pext(occupied, entry.mask)) }
+}
+
 /// Squares a rook on `square` attacks; see [`crate::rook_attacks`]. Reads the process-wide
-/// choice on every call: in a loop, [`Sliders`] is faster.
+/// choice on every call (one byte and one well-predicted branch).
 #[inline]
 pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders::new().rook_attacks(square, occupied)
+    Sliders { pext: free_functions_use_pext() }.rook_attacks(square, occupied)
 }
 
 /// Squares a bishop on `square` attacks; see [`rook_attacks`].
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders::new().bishop_attacks(square, occupied)
+    Sliders { pext: free_functions_use_pext() }.bishop_attacks(square, occupied)
 }
 
 /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks` (one choice for both).
 #[inline]
 pub fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders::new().queen_attacks(square, occupied)
+    Sliders { pext: free_functions_use_pext() }.queen_attacks(square, occupied)
 }
 
 #[cfg(magic_tables_pext_tables)]
 mod bmi2 {
-    use crate::pext_tables::PextEntry;
-
-    /// `attacks[pext(occupied, mask)]` of one square's entry.
+    /// `pext(occupied, mask)`: the bits of `occupied` under `mask`, packed to the low end.
     ///
     /// # Safety
     ///
     /// The CPU must have BMI2.
     #[inline(always)]
-    pub unsafe fn lookup(entry: &PextEntry, occupied: u64) -> u64 {
+    pub unsafe fn pext(occupied: u64, mask: u64) -> usize {
         let index: u64;
         // SAFETY: the caller guarantees BMI2. `pext` reads only its registers. Intel syntax:
         // `pext dest, source, mask`.
@@ -200,13 +277,11 @@ mod bmi2 {
                 "pext {index}, {occupied}, {mask}",
                 index = lateout(reg) index,
                 occupied = in(reg) occupied,
-                mask = in(reg) entry.mask,
+                mask = in(reg) mask,
                 options(pure, nomem, nostack, preserves_flags),
             );
         }
-        // SAFETY: see `crate::load`: pext of any occupancy is pext of its subset of the mask, and
-        // the build script checked every subset through the same formula.
-        unsafe { entry.attacks.get(index as usize) }
+        index as usize
     }
 }
 

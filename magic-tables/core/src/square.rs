@@ -58,6 +58,36 @@ impl Square {
         if index < 64 { Some(Square(index)) } else { None }
     }
 
+    /// The square with index `index % 64`, for an engine that keeps its own square index (a
+    /// `u8` from a bitboard's `trailing_zeros`, a field of its own square enum) and knows it is
+    /// below 64: no `Option` to unwrap and no `unsafe`, and it costs nothing where the lookup is
+    /// inlined. The mask takes the place of the zero-extension the lookup does anyway
+    /// (`and` instead of `movzx`), so the lookup is as many instructions as through a `Square`
+    /// it already had; `tests/square-codegen/check.sh` compares the two functions' machine code.
+    ///
+    /// An index of 64 or more wraps (65 is b1): it can never read outside a table, but it is
+    /// the wrong square, so give [`Square::from_index`] any index that is not known to be on the
+    /// board. `From<u8>` and `From<usize>` do the same.
+    ///
+    /// ```
+    /// use magic_tables_core::Square;
+    ///
+    /// let mut pieces: u64 = Square::C3.bit() | Square::G7.bit();
+    /// let mut found = [Square::A1; 2];
+    /// for slot in &mut found {
+    ///     *slot = Square::new(pieces.trailing_zeros() as u8);
+    ///     pieces &= pieces - 1;
+    /// }
+    /// assert_eq!(found, [Square::C3, Square::G7]);
+    /// assert_eq!(Square::new(28), Square::E4);
+    /// assert_eq!(Square::from(28u8), Square::E4);
+    /// assert_eq!(Square::from(28usize), Square::E4);
+    /// ```
+    #[inline(always)]
+    pub const fn new(index: u8) -> Square {
+        Square(index & 63)
+    }
+
     /// The square on `file` (0 = a … 7 = h) and `rank` (0 = rank 1 … 7 = rank 8), if both are below 8.
     pub const fn from_file_rank(file: u8, rank: u8) -> Option<Square> {
         if file < 8 && rank < 8 { Some(Square(rank * 8 + file)) } else { None }
@@ -81,6 +111,38 @@ impl Square {
     /// The bitboard with only this square set.
     pub const fn bit(self) -> u64 {
         1 << self.0
+    }
+}
+
+impl From<u8> for Square {
+    /// [`Square::new`]: the index modulo 64.
+    #[inline(always)]
+    fn from(index: u8) -> Square {
+        Square::new(index)
+    }
+}
+
+impl From<usize> for Square {
+    /// The index modulo 64, as [`Square::new`].
+    #[inline(always)]
+    fn from(index: usize) -> Square {
+        Square::new((index & 63) as u8)
+    }
+}
+
+impl From<Square> for u8 {
+    /// [`Square::index`].
+    #[inline(always)]
+    fn from(square: Square) -> u8 {
+        square.index()
+    }
+}
+
+impl From<Square> for usize {
+    /// [`Square::index`] as a `usize`.
+    #[inline(always)]
+    fn from(square: Square) -> usize {
+        square.index() as usize
     }
 }
 
@@ -143,6 +205,23 @@ mod tests {
         for bad in ["", "e", "e9", "i1", "e0", "e44", " e4", "4e", "é4"] {
             assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad:?} parsed");
         }
+    }
+
+    #[test]
+    fn new_and_from_wrap_to_the_board() {
+        for index in 0..=255u8 {
+            let square = Square::new(index);
+            assert_eq!(square.index(), index % 64);
+            assert_eq!(Square::from(index), square);
+            assert_eq!(Square::from(index as usize + 64 * 1000), square);
+            assert_eq!(u8::from(square), index % 64);
+            assert_eq!(usize::from(square), usize::from(index % 64));
+        }
+        for square in Square::ALL {
+            assert_eq!(Square::new(square.index()), square);
+        }
+        const H8: Square = Square::new(63);
+        assert_eq!(H8, Square::H8);
     }
 
     #[test]
