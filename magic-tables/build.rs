@@ -24,10 +24,6 @@ fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext)");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext_tables)");
-    println!("cargo::rustc-check-cfg=cfg(magic_tables_ask_at_load)");
-    println!(
-        "cargo::rustc-check-cfg=cfg(magic_tables_init_section, values(\"init_array\", \"mod_init_func\", \"crt_xcu\"))"
-    );
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -48,22 +44,6 @@ fn feature(name: &str) -> bool {
 fn target_has_bmi2() -> bool {
     std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64")
         && std::env::var("CARGO_CFG_TARGET_FEATURE").is_ok_and(|features| features.split(',').any(|f| f == "bmi2"))
-}
-
-/// The section of the target's list of functions run before `main`, for `auto`'s constructor,
-/// where the target has one that works without the standard library: `.init_array` on ELF
-/// systems, `__DATA,__mod_init_func` on Apple's, `.CRT$XCU` with the Windows C runtime.
-fn init_section() -> Option<&'static str> {
-    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    let vendor = std::env::var("CARGO_CFG_TARGET_VENDOR").unwrap_or_default();
-    match os.as_str() {
-        "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly" | "illumos" | "solaris" => {
-            Some("init_array")
-        }
-        "windows" => Some("crt_xcu"),
-        _ if vendor == "apple" => Some("mod_init_func"),
-        _ => None,
-    }
 }
 
 fn run() -> Result<(), String> {
@@ -90,10 +70,6 @@ fn run() -> Result<(), String> {
                 println!("cargo::rustc-cfg=magic_tables_pext");
             }
             println!("cargo::rustc-cfg=magic_tables_pext_tables");
-            if let Some(section) = init_section().filter(|_| auto) {
-                println!("cargo::rustc-cfg=magic_tables_ask_at_load");
-                println!("cargo::rustc-cfg=magic_tables_init_section=\"{section}\"");
-            }
         }
         let file = shipped.build(layout).map_err(|e| e.to_string())?;
         write(&out_dir.join(layout.file_name()), &build_support::render(&file))?;

@@ -4,36 +4,45 @@
 //!
 //! `pext` is fast on Intel since Haswell and AMD since Zen 3, but microcoded and slow on AMD and
 //! Hygon before Zen 3 (family below 0x19), so a build cannot simply turn it on. Here the CPU is
-//! asked once, by `cpuid`, **when the program loads**: a constructor (the platform's list of
-//! functions run before `main`: `.init_array` on ELF systems, `__mod_init_func` on Apple's,
-//! `.CRT$XCU` on Windows) stores the answer in one byte. Nothing else runs at load time: no
-//! table is built, nothing is allocated, and the library stays `no_std`. On a target with no
-//! such list the CPU is asked at the first lookup instead (see [`decided`]).
+//! asked once, by `cpuid`, the first time a choice is needed (nothing is initialized before it,
+//! no `std`, no allocation). The instruction is issued by inline assembly, so the lookups inline
+//! into callers built without BMI2: a function with `#[target_feature(enable = "bmi2")]` could
+//! not be inlined into them, and measured 1.7 to 2.2 times as slow on independent lookups
+//! (PERFORMANCE.md).
 //!
-//! The instruction is issued by inline assembly, so the lookups inline into callers built
-//! without BMI2: a function with `#[target_feature(enable = "bmi2")]` could not be inlined into
-//! them, and measured 1.7 to 2.2 times as slow on independent lookups (PERFORMANCE.md).
+//! **Where the choice is made.** A choice made again at every lookup (a load and a branch)
+//! costs more than `pext` saves: measured in copies of shakmaty and cozy-chess, such lookups
+//! made perft and move generation 1–11 % slower than the default layout's, on a CPU whose
+//! `pext` is fast (PERFORMANCE.md). So the choice is made where it can be hoisted out of the
+//! hot loop:
+//! * [`run`] runs an engine's hot code (a search, a perft, a move generator's loop) once under
+//!   one decision: the code is written generic over [`Lookups`] and compiled once for [`Pext`]
+//!   and once for [`DefaultLayout`], with no choice left inside it;
+//! * [`Sliders`], a copy of the choice kept by the caller (in a move generator or a position),
+//!   branches on a field the compiler keeps in a register and can hoist out of a loop;
+//! * the free functions [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`] are for a
+//!   library that has nowhere to keep either: they are the default layout's lookups, so such a
+//!   library is never slower than with the default, and never faster.
 //!
-//! Two ways to call it:
-//! * the free functions [`rook_attacks`], [`bishop_attacks`] and [`queen_attacks`], for a
-//!   library that has nowhere to keep a value (the way shakmaty or cozy-chess would call them):
-//!   each lookup reads the byte and takes one well-predicted branch, with no call on either
-//!   side, so it inlines as small as the default's own lookup. In copies of shakmaty and
-//!   cozy-chess whose slider lookups call them, perft and legal-move generation run no slower
-//!   than the crates' own lookups (`tests/real-movegen/measure.sh`, PERFORMANCE.md);
-//! * [`Sliders`], a copy of the choice kept by the caller (in an engine's move generator or
-//!   position): its lookups branch on a field the compiler keeps in a register and can hoist out
-//!   of a loop, so they run at the speed of the way chosen, within a few percent of a native
-//!   `pext` build.
-//!
-//! Both ways' tables are linked: [`TABLE_BYTES`] is their sum. On targets other than x86-64 the
-//! module is the default layout.
+//! Both ways' tables are linked where [`run`] or [`Sliders`] is used: [`TABLE_BYTES`] is their
+//! sum. On targets other than x86-64 every way is the default layout.
 //!
 //! ```
-//! use magic_tables::{Square, auto};
+//! use magic_tables::Square;
+//! use magic_tables::auto::{self, Job, Lookups};
 //!
-//! let occupied = Square::E7.bit() | Square::B4.bit();
-//! assert_eq!(auto::rook_attacks(Square::E4, occupied), magic_tables::rook_attacks(Square::E4, occupied));
+//! /// The engine's hot code, generic over the way of looking up.
+//! struct Mobility<'a>(&'a [(Square, u64)]);
+//!
+//! impl Job for Mobility<'_> {
+//!     type Output = u32;
+//!     fn run<L: Lookups>(self, lookups: L) -> u32 {
+//!         self.0.iter().map(|&(square, occupied)| lookups.queen_attacks(square, occupied).count_ones()).sum()
+//!     }
+//! }
+//!
+//! let boards = [(Square::D4, 0), (Square::A1, Square::A4.bit())];
+//! assert_eq!(auto::run(Mobility(&boards)), 27 + 3 + 7);
 //! println!("pext: {}", auto::uses_pext());
 //! ```
 
@@ -48,8 +57,8 @@ const PEXT: u8 = 1;
 /// The default layout is used.
 const FALLBACK: u8 = 2;
 
-/// The way taken: [`UNKNOWN`] until the CPU is asked (at load time, see [`ASK_AT_LOAD`], or by
-/// [`uses_pext`]).
+/// The way taken: [`UNKNOWN`] until the first [`uses_pext`] (or [`run`], [`Sliders::new`])
+/// asks the CPU.
 static CHOICE: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 /// Bytes of both ways' tables, which are both linked (on x86-64; elsewhere the default's alone).
@@ -59,32 +68,9 @@ pub const TABLE_BYTES: usize = crate::TABLE_BYTES + crate::pext_tables::TABLE_BY
 #[cfg(not(magic_tables_pext_tables))]
 pub const TABLE_BYTES: usize = crate::TABLE_BYTES;
 
-/// Whether a constructor asks the CPU when the program loads on this target (the build script
-/// sets `magic_tables_ask_at_load` where the target has a list of functions run before
-/// `main`): then the free functions need not ask, and take the default layout while nothing has
-/// been decided (only possible in other constructors that run before this one).
-const ASKED_AT_LOAD: bool = cfg!(magic_tables_ask_at_load);
-
-/// The constructor: a pointer to [`ask_at_load`] in the section whose functions the platform's
-/// loader (or C runtime) calls before `main`. `#[used]` keeps it although nothing refers to it.
-#[cfg(magic_tables_ask_at_load)]
-#[used]
-#[cfg_attr(magic_tables_init_section = "init_array", unsafe(link_section = ".init_array"))]
-#[cfg_attr(magic_tables_init_section = "mod_init_func", unsafe(link_section = "__DATA,__mod_init_func"))]
-#[cfg_attr(magic_tables_init_section = "crt_xcu", unsafe(link_section = ".CRT$XCU"))]
-static ASK_AT_LOAD: extern "C" fn() = ask_at_load;
-
-/// Asks the CPU, unless the program decided already. Runs before `main`: it must not panic,
-/// allocate or depend on anything initialized (it only runs `cpuid` and stores a byte).
-#[cfg(magic_tables_ask_at_load)]
-extern "C" fn ask_at_load() {
-    if CHOICE.load(Ordering::Relaxed) == UNKNOWN {
-        ask_the_cpu();
-    }
-}
-
-/// Whether the lookups use `pext`: asks the CPU if nobody has yet (see [`Cpuid::pext_is_fast`]),
-/// then returns what it said, unless [`force_fallback`] or [`force_pext`] decided.
+/// Whether [`run`] and [`Sliders`] use `pext`: asks the CPU the first time (see
+/// [`Cpuid::pext_is_fast`]), then returns what it said, unless [`force_fallback`] or
+/// [`force_pext`] decided.
 #[inline]
 pub fn uses_pext() -> bool {
     match CHOICE.load(Ordering::Relaxed) {
@@ -94,35 +80,12 @@ pub fn uses_pext() -> bool {
     }
 }
 
-/// What has been decided, without asking: `Some(true)` for `pext`, `Some(false)` for the
-/// default layout, `None` while the CPU has not been asked. On targets where the CPU is asked
-/// when the program loads (Linux and the other ELF systems, Apple's, Windows, on x86-64), this
-/// is `Some` from the start of `main`; elsewhere it is `None` until the first call of
-/// [`uses_pext`], [`Sliders::new`] or a free function.
-pub fn decided() -> Option<bool> {
-    match CHOICE.load(Ordering::Relaxed) {
-        PEXT => Some(true),
-        FALLBACK => Some(false),
-        _ => None,
-    }
-}
-
 #[cold]
-#[inline(never)]
 fn ask_the_cpu() -> bool {
     let fast = Cpuid::read().is_some_and(|cpu| cpu.pext_is_fast());
     // Every thread that asks gets the same answer, so a race stores the same byte.
     CHOICE.store(if fast { PEXT } else { FALLBACK }, Ordering::Relaxed);
     fast
-}
-
-/// The choice as the free functions read it: one load and one comparison. Where the CPU was
-/// asked at load time an undecided byte means the default layout (and no call, which would make
-/// every function that looks up attacks save and restore registers around it); elsewhere the
-/// first lookup asks.
-#[inline(always)]
-fn free_functions_use_pext() -> bool {
-    if ASKED_AT_LOAD { CHOICE.load(Ordering::Relaxed) == PEXT } else { uses_pext() }
 }
 
 /// Uses the default layout from now on, whatever the CPU (for tests, and for users who know
@@ -147,8 +110,132 @@ pub unsafe fn force_pext() -> bool {
     }
 }
 
+/// A way of looking up slider attacks, as a value whose type code can be generic over: [`Pext`],
+/// [`DefaultLayout`], or [`Sliders`] (the choice in a field). Every way gives the same attack
+/// sets as [`crate::rook_attacks`] and [`crate::bishop_attacks`].
+pub trait Lookups: Copy {
+    /// Squares a rook on `square` attacks; see [`crate::rook_attacks`].
+    fn rook_attacks(self, square: Square, occupied: u64) -> u64;
+
+    /// Squares a bishop on `square` attacks; see [`crate::rook_attacks`].
+    fn bishop_attacks(self, square: Square, occupied: u64) -> u64;
+
+    /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
+    #[inline]
+    fn queen_attacks(self, square: Square, occupied: u64) -> u64 {
+        self.rook_attacks(square, occupied) | self.bishop_attacks(square, occupied)
+    }
+}
+
+/// The default layout's lookups (those of [`crate::rook_attacks`]), as a [`Lookups`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DefaultLayout;
+
+impl Lookups for DefaultLayout {
+    #[inline(always)]
+    fn rook_attacks(self, square: Square, occupied: u64) -> u64 {
+        crate::rook_attacks(square, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(self, square: Square, occupied: u64) -> u64 {
+        crate::bishop_attacks(square, occupied)
+    }
+}
+
+/// BMI2 `pext` lookups, as a [`Lookups`]: `attacks[pext(occupied, mask)]`, issued by inline
+/// assembly so that they inline into code built without BMI2. A value exists only where the CPU
+/// has BMI2 (it is the proof that the instruction can run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pext {
+    _proof_of_bmi2: (),
+}
+
+impl Pext {
+    /// The `pext` lookups, if this CPU has BMI2 and the module has `pext` tables (x86-64),
+    /// whether or not its `pext` is fast ([`run`] asks for that too).
+    pub fn new() -> Option<Pext> {
+        let bmi2 = Cpuid::read().is_some_and(|cpu| cpu.has_bmi2());
+        (bmi2 && cfg!(magic_tables_pext_tables)).then_some(Pext { _proof_of_bmi2: () })
+    }
+
+    /// The `pext` lookups without asking the CPU.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have BMI2, and the target must be x86-64.
+    pub const unsafe fn new_unchecked() -> Pext {
+        Pext { _proof_of_bmi2: () }
+    }
+}
+
+impl Lookups for Pext {
+    #[inline(always)]
+    fn rook_attacks(self, square: Square, occupied: u64) -> u64 {
+        // SAFETY: a `Pext` exists only where the CPU has BMI2.
+        unsafe { pext_lookup(Slider::Rook, square, occupied) }
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(self, square: Square, occupied: u64) -> u64 {
+        // SAFETY: as above.
+        unsafe { pext_lookup(Slider::Bishop, square, occupied) }
+    }
+}
+
+/// One slider's `pext` lookup (`slider` is a constant where it is inlined).
+///
+/// # Safety
+///
+/// The CPU must have BMI2.
+#[inline(always)]
+unsafe fn pext_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
+    #[cfg(magic_tables_pext_tables)]
+    {
+        let table = match slider {
+            Slider::Rook => &crate::pext_tables::ROOK_MAGICS,
+            Slider::Bishop => &crate::pext_tables::BISHOP_MAGICS,
+        };
+        // SAFETY: the caller guarantees BMI2.
+        unsafe { bmi2::lookup(crate::entry(table, square), occupied) }
+    }
+    // No `pext` tables (not x86-64): no `Pext` can be made; the default layout keeps this total.
+    #[cfg(not(magic_tables_pext_tables))]
+    match slider {
+        Slider::Rook => crate::rook_attacks(square, occupied),
+        Slider::Bishop => crate::bishop_attacks(square, occupied),
+    }
+}
+
+/// Code to run under one decision: [`run`] calls [`Job::run`] with [`Pext`] or with
+/// [`DefaultLayout`], so the code is compiled once for each way and decides nothing inside.
+/// (A trait rather than a closure: a closure cannot be generic over the way.)
+pub trait Job {
+    /// What the code returns.
+    type Output;
+
+    /// Runs the code with the chosen lookups.
+    fn run<L: Lookups>(self, lookups: L) -> Self::Output;
+}
+
+/// Runs `job` with [`Pext`] where [`uses_pext`] (asking the CPU the first time), else with
+/// [`DefaultLayout`]: one decision for the whole job. Put the hot loop inside, not around: each
+/// call decides once.
+#[inline]
+pub fn run<J: Job>(job: J) -> J::Output {
+    if uses_pext() {
+        // SAFETY: `uses_pext` is true only where cpuid reported BMI2 (on x86-64, where the
+        // module has `pext` tables), or a caller of `force_pext` promised it.
+        job.run(unsafe { Pext::new_unchecked() })
+    } else {
+        job.run(DefaultLayout)
+    }
+}
+
 /// The choice of way, copied where the caller keeps it: its lookups test a field of this value,
-/// not the process-wide atomic, so a loop over them runs as fast as the way itself.
+/// not the process-wide choice, so the compiler can keep it in a register and hoist the test out
+/// of a loop, and a loop over them runs as fast as the way itself (for code that cannot be made
+/// generic for [`run`]).
 ///
 /// ```
 /// use magic_tables::{Square, auto::Sliders};
@@ -187,22 +274,24 @@ impl Sliders {
         self.attacks(Slider::Bishop, square, occupied)
     }
 
+    /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
+    #[inline]
+    pub fn queen_attacks(self, square: Square, occupied: u64) -> u64 {
+        self.rook_attacks(square, occupied) | self.bishop_attacks(square, occupied)
+    }
+
     /// One slider's lookup the chosen way (`slider` is a constant where it is inlined).
     #[inline(always)]
     fn attacks(self, slider: Slider, square: Square, occupied: u64) -> u64 {
-        #[cfg(magic_tables_pext_tables)]
         if self.pext {
             // SAFETY: `pext` is true only as `uses_pext` was: where cpuid reported BMI2, or a
             // caller of `force_pext` promised it.
             return unsafe { pext_lookup(slider, square, occupied) };
         }
-        black_lookup(slider, square, occupied)
-    }
-
-    /// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks`.
-    #[inline]
-    pub fn queen_attacks(self, square: Square, occupied: u64) -> u64 {
-        self.rook_attacks(square, occupied) | self.bishop_attacks(square, occupied)
+        match slider {
+            Slider::Rook => crate::rook_attacks(square, occupied),
+            Slider::Bishop => crate::bishop_attacks(square, occupied),
+        }
     }
 }
 
@@ -212,63 +301,49 @@ impl Default for Sliders {
     }
 }
 
-/// The default layout's lookup.
-#[inline(always)]
-fn black_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
-    match slider {
-        Slider::Rook => crate::rook_attacks(square, occupied),
-        Slider::Bishop => crate::bishop_attacks(square, occupied),
+impl Lookups for Sliders {
+    #[inline(always)]
+    fn rook_attacks(self, square: Square, occupied: u64) -> u64 {
+        Sliders::rook_attacks(self, square, occupied)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(self, square: Square, occupied: u64) -> u64 {
+        Sliders::bishop_attacks(self, square, occupied)
     }
 }
 
-/// The `pext` lookup.
-///
-/// # Safety
-///
-/// The CPU must have BMI2.
-#[cfg(magic_tables_pext_tables)]
-#[inline(always)]
-unsafe fn pext_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
-    let entry = crate::entry(
-        match slider {
-            Slider::Rook => &crate::pext_tables::ROOK_MAGICS,
-            Slider::Bishop => &crate::pext_tables::BISHOP_MAGICS,
-        },
-        square,
-    );
-    // SAFETY: the caller guarantees BMI2; see `crate::load`: pext of any occupancy is pext of
-    // its subset of the mask, and the build script checked every subset through this formula.
-    unsafe { entry.attacks.get(bmi2::pext(occupied, entry.mask)) }
+/// Squares a rook on `square` attacks: the default layout's lookup ([`crate::rook_attacks`]),
+/// for a library with nowhere to keep a choice (see the module's documentation: a choice at
+/// every call would make it slower, never faster).
+#[inline]
+pub const fn rook_attacks(square: Square, occupied: u64) -> u64 {
+    crate::rook_attacks(square, occupied)
 }
 
-/// Squares a rook on `square` attacks; see [`crate::rook_attacks`]. Reads the process-wide
-/// choice on every call (one byte and one well-predicted branch).
+/// Squares a bishop on `square` attacks: the default layout's lookup; see [`rook_attacks`].
 #[inline]
-pub fn rook_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders { pext: free_functions_use_pext() }.rook_attacks(square, occupied)
+pub const fn bishop_attacks(square: Square, occupied: u64) -> u64 {
+    crate::bishop_attacks(square, occupied)
 }
 
-/// Squares a bishop on `square` attacks; see [`rook_attacks`].
+/// Squares a queen on `square` attacks: the default layout's lookup; see [`rook_attacks`].
 #[inline]
-pub fn bishop_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders { pext: free_functions_use_pext() }.bishop_attacks(square, occupied)
-}
-
-/// Squares a queen on `square` attacks: `rook_attacks | bishop_attacks` (one choice for both).
-#[inline]
-pub fn queen_attacks(square: Square, occupied: u64) -> u64 {
-    Sliders { pext: free_functions_use_pext() }.queen_attacks(square, occupied)
+pub const fn queen_attacks(square: Square, occupied: u64) -> u64 {
+    crate::queen_attacks(square, occupied)
 }
 
 #[cfg(magic_tables_pext_tables)]
 mod bmi2 {
-    /// `pext(occupied, mask)`: the bits of `occupied` under `mask`, packed to the low end.
+    use crate::pext_tables::PextEntry;
+
+    /// `attacks[pext(occupied, mask)]` of one square's entry.
     ///
     /// # Safety
     ///
     /// The CPU must have BMI2.
     #[inline(always)]
-    pub unsafe fn pext(occupied: u64, mask: u64) -> usize {
+    pub unsafe fn lookup(entry: &PextEntry, occupied: u64) -> u64 {
         let index: u64;
         // SAFETY: the caller guarantees BMI2. `pext` reads only its registers. Intel syntax:
         // `pext dest, source, mask`.
@@ -277,11 +352,13 @@ mod bmi2 {
                 "pext {index}, {occupied}, {mask}",
                 index = lateout(reg) index,
                 occupied = in(reg) occupied,
-                mask = in(reg) mask,
+                mask = in(reg) entry.mask,
                 options(pure, nomem, nostack, preserves_flags),
             );
         }
-        index as usize
+        // SAFETY: see `crate::load`: pext of any occupancy is pext of its subset of the mask, and
+        // the build script checked every subset through the same formula.
+        unsafe { entry.attacks.get(index as usize) }
     }
 }
 

@@ -15,7 +15,9 @@
 //! RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native cargo run -p magic-tests --example perf-table -- tests/target/native/criterion
 //! ```
 //!
-//! `auto` runs twice: as this CPU makes it choose, and forced to its fallback (`auto-fallback`).
+//! `auto` runs twice: as this CPU makes it choose (`auto-run`: the loop under `auto::run`;
+//! `auto-sliders`: a kept `Sliders`), and forced to its fallback (`…-fallback`); `auto-free` is
+//! its free functions, the default layout's lookups.
 //! The native run gives the `pext` layout BMI2 and cozy-chess its `pext` feature; its own target
 //! directory keeps its results (criterion writes under `$CARGO_TARGET_DIR/criterion`) apart from
 //! the portable run's. Without the `layouts` feature only the default layout runs; without
@@ -252,6 +254,25 @@ fn chain<S: Copy>(queries: &[(S, u64)], lookup: impl Fn(S, u64) -> u64) -> u64 {
     acc
 }
 
+/// One load benchmarked under `auto::run`'s decision: the timed loop is compiled for the way
+/// `run` hands in, with no choice inside it.
+struct BenchAuto<'a, 'g> {
+    group: &'a mut BenchmarkGroup<'g, WallTime>,
+    load: Load,
+    inputs: &'a Inputs,
+    name: &'static str,
+}
+
+impl magic_tables::auto::Job for BenchAuto<'_, '_> {
+    type Output = ();
+    fn run<L: magic_tables::auto::Lookups>(self, lookups: L) {
+        let square = |index| magic_tables::Square::from_index(index).expect("index below 64");
+        let rook = move |sq, occupied| lookups.rook_attacks(sq, occupied);
+        let bishop = move |sq, occupied| lookups.bishop_attacks(sq, occupied);
+        bench_with(self.group, self.load, self.inputs, self.name, square, rook, bishop);
+    }
+}
+
 fn layouts(c: &mut Criterion) {
     let queries = random_queries(QUERIES, 0x5eed).into_iter().map(|(sq, occ)| (sq.index(), occ)).collect();
     let inputs = Inputs { queries, positions: benchmark_positions() };
@@ -263,20 +284,22 @@ fn layouts(c: &mut Criterion) {
         group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_millis(1500)).sample_size(30);
         bench_one::<Default>(&mut group, load, &inputs);
         bench_layouts(&mut group, load, &inputs);
-        // `auto` as this CPU chooses, then forced to its fallback: the free functions, and a
-        // `Sliders` kept by the caller.
+        // `auto` as this CPU chooses, then forced to its fallback: the loop run under one
+        // decision (`auto::run`), and a `Sliders` kept by the caller; and the free functions
+        // (the default layout's lookups, whatever the choice).
         let square = |index| magic_tables::Square::from_index(index).expect("index below 64");
-        for (fallback, free, kept) in
-            [(false, "auto", "auto-sliders"), (true, "auto-fallback", "auto-sliders-fallback")]
+        for (fallback, run, kept) in
+            [(false, "auto-run", "auto-sliders"), (true, "auto-run-fallback", "auto-sliders-fallback")]
         {
             set_auto(fallback);
-            let (rook, bishop) = (magic_tables::auto::rook_attacks, magic_tables::auto::bishop_attacks);
-            bench_with(&mut group, load, &inputs, free, square, rook, bishop);
+            magic_tables::auto::run(BenchAuto { group: &mut group, load, inputs: &inputs, name: run });
             let sliders = black_box(magic_tables::auto::Sliders::new());
             let rook = move |sq, occupied| sliders.rook_attacks(sq, occupied);
             let bishop = move |sq, occupied| sliders.bishop_attacks(sq, occupied);
             bench_with(&mut group, load, &inputs, kept, square, rook, bishop);
         }
+        let (rook, bishop) = (magic_tables::auto::rook_attacks, magic_tables::auto::bishop_attacks);
+        bench_with(&mut group, load, &inputs, "auto-free", square, rook, bishop);
         #[cfg(feature = "peers")]
         {
             bench_one::<peers::Shakmaty>(&mut group, load, &inputs);

@@ -38,9 +38,11 @@ fn implementations() -> Vec<(&'static str, String)> {
         pext.1 += " (fallback)";
     }
     // `auto`, as this CPU chooses and forced to its fallback: both ways' tables are linked.
-    for name in ["auto", "auto-sliders", "auto-fallback", "auto-sliders-fallback"] {
+    for name in ["auto-run", "auto-sliders", "auto-run-fallback", "auto-sliders-fallback"] {
         rows.push((name, magic_tables::auto::TABLE_BYTES.to_string()));
     }
+    // The free functions are the default layout's lookups and link its tables alone.
+    rows.push(("auto-free", magic_tables::TABLE_BYTES.to_string()));
     // Attack arrays only: 88,772, 87,988 and 107,648 slots of 8 bytes.
     rows.extend([
         ("shakmaty", "710,176+".into()),

@@ -1,16 +1,15 @@
-//! `magic_tables::auto`: both ways agree with the slow reference on every relevant occupancy of
+//! `magic_tables::auto`: every way (`run` as chosen and forced, `Pext`, `DefaultLayout`,
+//! `Sliders`, the free functions) agrees with the slow reference on every relevant occupancy of
 //! every square (and each with bits outside the mask), and the CPU decision on `cpuid` values of
-//! the CPUs it must tell apart. One test for both ways: the choice is global to the process.
+//! the CPUs it must tell apart. One test for every way: the choice is global to the process.
 
 use magic_gen::geometry::{relevant_mask, slow_attacks, subsets};
 use magic_tables::auto::{self, Cpuid};
 use magic_tables::{Slider, Square};
 
-/// Every relevant occupancy of every square, and each again with bits outside the mask set, through
-/// the `auto` lookups as they are now chosen: the free functions and a `Sliders` made now.
-fn check_every_occupancy(way: &str) {
-    let sliders = auto::Sliders::new();
-    assert_eq!(sliders.uses_pext(), auto::uses_pext());
+/// Every relevant occupancy of every square, and each again with bits outside the mask set,
+/// through `lookups`.
+fn check_every_occupancy<L: auto::Lookups>(way: &str, lookups: L) {
     let mut noise = 0x9E37_79B9_7F4A_7C15u64;
     for slider in Slider::ALL {
         for square in Square::ALL {
@@ -18,40 +17,88 @@ fn check_every_occupancy(way: &str) {
             for occupied in subsets(mask) {
                 noise = noise.rotate_left(17).wrapping_mul(0xBF58_476D_1CE4_E5B9) ^ occupied;
                 for occupied in [occupied, occupied | (noise & !mask)] {
-                    let (free, kept) = match slider {
-                        Slider::Rook => (auto::rook_attacks(square, occupied), sliders.rook_attacks(square, occupied)),
-                        Slider::Bishop => {
-                            (auto::bishop_attacks(square, occupied), sliders.bishop_attacks(square, occupied))
-                        }
+                    let got = match slider {
+                        Slider::Rook => lookups.rook_attacks(square, occupied),
+                        Slider::Bishop => lookups.bishop_attacks(square, occupied),
                     };
                     let expected = slow_attacks(slider, square, occupied);
-                    assert_eq!((free, kept), (expected, expected), "{way}: {slider} {square} {occupied:#x}");
+                    assert_eq!(got, expected, "{way}: {slider} {square} {occupied:#x}");
                 }
             }
         }
     }
     let d4 = Square::D4;
-    assert_eq!(auto::queen_attacks(d4, 0), auto::rook_attacks(d4, 0) | auto::bishop_attacks(d4, 0));
-    assert_eq!(sliders.queen_attacks(d4, 0), auto::queen_attacks(d4, 0));
+    let both = slow_attacks(Slider::Rook, d4, 0) | slow_attacks(Slider::Bishop, d4, 0);
+    assert_eq!(lookups.queen_attacks(d4, 0), both, "{way}: queen");
+}
+
+/// The free functions, as a `Lookups`.
+#[derive(Clone, Copy)]
+struct Free;
+
+impl auto::Lookups for Free {
+    fn rook_attacks(self, square: Square, occupied: u64) -> u64 {
+        auto::rook_attacks(square, occupied)
+    }
+    fn bishop_attacks(self, square: Square, occupied: u64) -> u64 {
+        auto::bishop_attacks(square, occupied)
+    }
+    fn queen_attacks(self, square: Square, occupied: u64) -> u64 {
+        auto::queen_attacks(square, occupied)
+    }
+}
+
+/// A job that checks the lookups `run` hands it, and says which way they were.
+struct CheckAll(&'static str);
+
+impl auto::Job for CheckAll {
+    type Output = &'static str;
+    fn run<L: auto::Lookups>(self, lookups: L) -> &'static str {
+        check_every_occupancy(self.0, lookups);
+        core::any::type_name::<L>()
+    }
 }
 
 #[test]
-fn both_ways_agree_with_the_reference() {
+fn every_way_agrees_with_the_reference() {
     let cpu = Cpuid::read();
     // Asked once: the same answer as the decision on this CPU's own values.
     assert_eq!(auto::uses_pext(), cpu.is_some_and(|cpu| cpu.pext_is_fast()));
-    check_every_occupancy("as chosen");
+    let chosen = auto::run(CheckAll("run, as chosen"));
+    let expected = if auto::uses_pext() { "Pext" } else { "DefaultLayout" };
+    assert!(chosen.ends_with(expected), "run chose {chosen}, uses_pext says {expected}");
+    check_every_occupancy("Sliders, as chosen", auto::Sliders::new());
+    check_every_occupancy("free functions", Free);
+    check_every_occupancy("DefaultLayout", auto::DefaultLayout);
     auto::force_fallback();
     assert!(!auto::uses_pext());
-    check_every_occupancy("fallback");
-    if cpu.is_some_and(|cpu| cpu.has_bmi2()) {
-        // SAFETY: this CPU has BMI2.
-        assert!(unsafe { auto::force_pext() });
-        assert!(auto::uses_pext());
-        check_every_occupancy("pext");
+    assert!(auto::run(CheckAll("run, fallback")).ends_with("DefaultLayout"));
+    check_every_occupancy("Sliders, fallback", auto::Sliders::new());
+    match auto::Pext::new() {
+        Some(pext) => {
+            assert!(cpu.is_some_and(|cpu| cpu.has_bmi2()));
+            check_every_occupancy("Pext", pext);
+            // SAFETY: this CPU has BMI2 (a `Pext` was made).
+            assert!(unsafe { auto::force_pext() });
+            assert!(auto::uses_pext());
+            assert!(auto::run(CheckAll("run, pext")).ends_with("Pext"));
+            check_every_occupancy("Sliders, pext", auto::Sliders::new());
+        }
+        None => assert!(cpu.is_none_or(|cpu| !cpu.has_bmi2()) || cfg!(not(target_arch = "x86_64"))),
     }
     // Both ways' tables are linked on x86-64.
     const { assert!(auto::TABLE_BYTES > magic_tables::TABLE_BYTES || cfg!(not(target_arch = "x86_64"))) };
+}
+
+#[test]
+fn the_free_functions_are_the_default_layout_and_const() {
+    const D4: u64 = auto::queen_attacks(Square::D4, 0);
+    assert_eq!(D4, magic_tables::queen_attacks(Square::D4, 0));
+    for square in Square::ALL {
+        let occupied = 0x0042_1000_8100_2400u64.rotate_left(u32::from(square.index()));
+        assert_eq!(auto::rook_attacks(square, occupied), magic_tables::rook_attacks(square, occupied));
+        assert_eq!(auto::bishop_attacks(square, occupied), magic_tables::bishop_attacks(square, occupied));
+    }
 }
 
 /// `vendor`, leaf 1 `eax` (family and model) and leaf 7 `ebx` as these CPUs report them.
