@@ -2,9 +2,11 @@
 # The run-time choice in real move generators: copies of shakmaty 0.30.1 and cozy-chess 0.3.4 as
 # published, on magic-tables' default lookups, and on `magic_tables::auto`'s free functions
 # (patch.py makes them from the crates cargo fetches), timed in one program (src/main.rs).
-# A portable build unless RUSTFLAGS says otherwise.
+# A portable build unless RUSTFLAGS says otherwise; then the lookups alone, each way in its own
+# loop (see src/main.rs).
 #
-#   tests/real-movegen/measure.sh [ROUNDS]     # WORK=dir to keep the copies elsewhere
+#   tests/real-movegen/measure.sh [ROUNDS [FILTER]]     # WORK=dir to keep the copies elsewhere
+#   RUSTFLAGS="-C target-cpu=native" tests/real-movegen/measure.sh 5 lookups   # the native pext
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -45,11 +47,13 @@ publish = false
 name = "real-movegen"
 path = "$here/src/main.rs"
 [dependencies]
-magic-tables = { path = "$repo/magic-tables", features = ["auto"] }
+magic-tables = { path = "$repo/magic-tables", features = ["auto", "pext"] }
 $deps
 [profile.release]
 debug = true
 TOML
-cargo build --quiet --release --manifest-path "$work/bench/Cargo.toml"
+# A build with RUSTFLAGS (such as -C target-cpu=native) keeps its own target directory.
+target="$work/target${RUSTFLAGS:+-$(printf %s "$RUSTFLAGS" | cksum | cut -d' ' -f1)}"
+CARGO_TARGET_DIR="$target" cargo build --quiet --release --manifest-path "$work/bench/Cargo.toml"
 echo "RUSTFLAGS=${RUSTFLAGS:-} $(rustc --version)"
-"$work/bench/target/release/real-movegen" "$@"
+"$target/release/real-movegen" "$@"

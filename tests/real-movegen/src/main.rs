@@ -10,6 +10,10 @@
 //! order that rotates from round to round; the report is each variant's median over rounds
 //! and its median per-round ratio to `own`.
 //!
+//! Then the lookups alone, each way of `magic-tables` in its own loop (`lookups/…`): the
+//! default, the `pext` module (the real instruction only in a build for BMI2), `auto::run`, a
+//! kept `Sliders`, and `auto`'s free functions.
+//!
 //!     real-movegen [ROUNDS [FILTER]]    (default 7 rounds; FILTER: run only the crates, loads
 //!                                        and variants whose "crate/load/variant" contains it)
 
@@ -131,6 +135,122 @@ macro_rules! cozy_variant {
     }};
 }
 
+/// The slider lookups of `magic-tables` on their own, each way in its own monomorphized loop:
+/// 4,096 independent pseudo-random (square, occupancy) pairs, and the rook and bishop lookups
+/// of every slider in the 300 positions (as the layouts benchmark's `movegen` load).
+mod lookups {
+    use magic_tables::Square;
+    use magic_tables::auto::{self, Job, Lookups};
+
+    /// The top-level functions, the `pext` module (real `pext` only in a build for BMI2) and
+    /// the free functions of `auto`, as `Lookups`.
+    #[derive(Clone, Copy)]
+    pub struct Module(pub u8);
+
+    impl Lookups for Module {
+        #[inline(always)]
+        fn rook_attacks(self, square: Square, occupied: u64) -> u64 {
+            match self.0 {
+                0 => magic_tables::rook_attacks(square, occupied),
+                1 => magic_tables::pext::rook_attacks(square, occupied),
+                _ => auto::rook_attacks(square, occupied),
+            }
+        }
+        #[inline(always)]
+        fn bishop_attacks(self, square: Square, occupied: u64) -> u64 {
+            match self.0 {
+                0 => magic_tables::bishop_attacks(square, occupied),
+                1 => magic_tables::pext::bishop_attacks(square, occupied),
+                _ => auto::bishop_attacks(square, occupied),
+            }
+        }
+    }
+
+    pub struct Inputs {
+        pub queries: Vec<(Square, u64)>,
+        /// Occupancy, rook movers, bishop movers.
+        pub positions: Vec<(u64, Vec<Square>, Vec<Square>)>,
+    }
+
+    pub fn inputs() -> Inputs {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let queries = (0..4096).map(|_| (Square::new(next() as u8), next() & next())).collect();
+        let positions = super::POSITIONS
+            .lines()
+            .map(|fen| {
+                let (mut occupied, mut rooks, mut bishops) = (0u64, Vec::new(), Vec::new());
+                for (row, rank) in fen.split_whitespace().next().expect("placement").split('/').enumerate() {
+                    let mut file = 0u8;
+                    for c in rank.chars() {
+                        if let Some(empty) = c.to_digit(10) {
+                            file += empty as u8;
+                            continue;
+                        }
+                        let square = Square::new((7 - row as u8) * 8 + file);
+                        occupied |= square.bit();
+                        if matches!(c, 'r' | 'R' | 'q' | 'Q') {
+                            rooks.push(square);
+                        }
+                        if matches!(c, 'b' | 'B' | 'q' | 'Q') {
+                            bishops.push(square);
+                        }
+                        file += 1;
+                    }
+                }
+                (occupied, rooks, bishops)
+            })
+            .collect();
+        Inputs { queries, positions }
+    }
+
+    /// Both loads with `lookups`: (independent, movegen) results.
+    #[inline(always)]
+    fn loads<L: Lookups>(inputs: &Inputs, lookups: L, movegen: bool) -> u64 {
+        let mut acc = 0u64;
+        if movegen {
+            for _ in 0..20 {
+                for (occupied, rooks, bishops) in std::hint::black_box(&inputs.positions) {
+                    for &square in rooks {
+                        acc ^= lookups.rook_attacks(square, *occupied);
+                    }
+                    for &square in bishops {
+                        acc ^= lookups.bishop_attacks(square, *occupied);
+                    }
+                }
+            }
+        } else {
+            for _ in 0..20 {
+                for &(square, occupied) in std::hint::black_box(&inputs.queries) {
+                    acc ^= lookups.rook_attacks(square, occupied) ^ lookups.bishop_attacks(square, occupied);
+                }
+            }
+        }
+        acc
+    }
+
+    #[inline(never)]
+    pub fn with<L: Lookups>(inputs: &Inputs, lookups: L, movegen: bool) -> u64 {
+        loads(inputs, lookups, movegen)
+    }
+
+    /// The loads under `auto::run`'s decision.
+    pub struct Run<'a>(pub &'a Inputs, pub bool);
+
+    impl Job for Run<'_> {
+        type Output = u64;
+        #[inline(never)]
+        fn run<L: Lookups>(self, lookups: L) -> u64 {
+            loads(self.0, lookups, self.1)
+        }
+    }
+}
+
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
@@ -165,6 +285,52 @@ fn main() {
             ],
         ),
     ];
+    let inputs = lookups::inputs();
+    type Way = (&'static str, Box<dyn Fn(&lookups::Inputs, bool) -> u64>);
+    let sliders = magic_tables::auto::Sliders::new();
+    let ways: Vec<Way> = vec![
+        ("default", Box::new(|i, m| lookups::with(i, lookups::Module(0), m))),
+        (
+            if magic_tables::pext::ACTIVE { "pext (native)" } else { "pext (its fallback)" },
+            Box::new(|i, m| lookups::with(i, lookups::Module(1), m)),
+        ),
+        ("auto::run", Box::new(|i, m| magic_tables::auto::run(lookups::Run(i, m)))),
+        ("Sliders", Box::new(move |i, m| lookups::with(i, std::hint::black_box(sliders), m))),
+        ("auto free", Box::new(|i, m| lookups::with(i, lookups::Module(2), m))),
+    ];
+    for (load, movegen) in [("independent lookups", false), ("movegen lookups", true)] {
+        if !format!("lookups/{load}").contains(&filter) {
+            continue;
+        }
+        let rounds = rounds * 20;
+        let mut times = vec![Vec::new(); ways.len()];
+        let mut results = vec![0; ways.len()];
+        for round in 0..rounds {
+            for k in 0..ways.len() {
+                let w = (round + k) % ways.len();
+                let start = Instant::now();
+                results[w] = black_box((ways[w].1)(&inputs, movegen));
+                times[w].push(start.elapsed().as_secs_f64());
+            }
+        }
+        assert!(results.iter().all(|&r| r == results[0]), "lookups {load}: the ways disagree");
+        let count = if movegen {
+            20 * inputs.positions.iter().map(|(_, r, b)| r.len() + b.len()).sum::<usize>()
+        } else {
+            20 * 2 * inputs.queries.len()
+        };
+        println!("lookups, {load} ({rounds} rounds, ns per lookup):");
+        for (w, (name, _)) in ways.iter().enumerate() {
+            let mut t = times[w].clone();
+            let fastest = t.iter().copied().fold(f64::INFINITY, f64::min);
+            println!(
+                "  {:<20} median {:6.3} (fastest {:6.3})",
+                name,
+                median(&mut t) * 1e9 / count as f64,
+                fastest * 1e9 / count as f64
+            );
+        }
+    }
     for (krate, variants) in &crates {
         for (load, pick) in [("perft", 0), ("legal moves", 1)] {
             let chosen: Vec<bool> =
