@@ -77,14 +77,9 @@ pub fn render(
         writeln!(out, "    {ty} {name};").unwrap();
     }
     writeln!(out, "}} {entry};\n").unwrap();
-    writeln!(
-        out,
-        "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES {}\n",
-        file.table_entries,
-        file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
-            + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>()
-    )
-    .unwrap();
+    let bytes = file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
+        + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>();
+    write_constants(&mut out, file, bytes, &upper);
     for array in &file.arrays {
         write_declaration(&mut out, array, &upper);
     }
@@ -112,6 +107,38 @@ pub fn render(
     write_arrays(&mut out, companion.map_or(&[], |c| &c.arrays), &upper);
     writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
+}
+
+/// Appends the table's sizes, its checksum (the header's `Checksum:` line) and the generator's
+/// version as preprocessor constants, each named with `upper`, so that an engine's `#if` or
+/// `_Static_assert` can hold a build to the table it audited.
+fn write_constants(out: &mut String, file: &LayoutFile, bytes: usize, upper: &str) {
+    writeln!(out, "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES {bytes}", file.table_entries).unwrap();
+    writeln!(
+        out,
+        "/* The header's Checksum: line, for `#if` and `_Static_assert`. */\n#define {upper}TABLE_CHECKSUM 0x{:016x}ULL",
+        file.checksum()
+    )
+    .unwrap();
+    if let Some([major, minor, patch]) = version(&file.provenance.generator) {
+        writeln!(
+            out,
+            "/* The generator's version ({}). */\n#define {upper}GENERATOR_VERSION_MAJOR {major}\n\
+             #define {upper}GENERATOR_VERSION_MINOR {minor}\n#define {upper}GENERATOR_VERSION_PATCH {patch}",
+            file.provenance.generator
+        )
+        .unwrap();
+    }
+    out.push('\n');
+}
+
+/// The version `major.minor.patch` a generator's name ends with (`magic-gen 0.1.0`; a
+/// pre-release or build suffix is left out), if it ends with one.
+fn version(generator: &str) -> Option<[u64; 3]> {
+    let last = generator.split_whitespace().last()?;
+    let core = last.split(['-', '+']).next()?;
+    let parts: Vec<u64> = core.split('.').map(str::parse).collect::<Result<_, _>>().ok()?;
+    <[u64; 3]>::try_from(parts).ok()
 }
 
 /// Opens the section that holds the data, once, in the file that asks for it
@@ -178,7 +205,7 @@ fn render_without_tables(
         writeln!(out, "//\n// A header without data: include it anywhere; nothing needs defining.\n").unwrap();
     }
     writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stdint.h>\n").unwrap();
-    writeln!(out, "#define {upper}TABLE_ENTRIES {}\n#define {upper}TABLE_BYTES 0\n", file.table_entries).unwrap();
+    write_constants(&mut out, file, 0, &upper);
     write_lookups(&mut out, lookups, prefix, None);
     write_companion_declarations(&mut out, companion, prefix);
     writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
@@ -260,6 +287,15 @@ fn square_name(index: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generator_versions() {
+        assert_eq!(version("magic-gen 0.1.0"), Some([0, 1, 0]));
+        assert_eq!(version("magic-gen 12.3.45-rc.1+build"), Some([12, 3, 45]));
+        assert_eq!(version("magic-gen"), None);
+        assert_eq!(version("magic-gen 1.2"), None);
+        assert_eq!(version(""), None);
+    }
 
     #[test]
     fn square_names() {

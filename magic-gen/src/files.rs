@@ -276,9 +276,11 @@ fn into_stream_order(
 ) -> Result<Vec<SquareResult>, FileError> {
     squares.sort_by_key(|(_, r)| (r.slider, r.square));
     for pair in squares.windows(2) {
-        let (line, r) = &pair[1];
+        let ((first, _), (line, r)) = (&pair[0], &pair[1]);
         if (r.slider, r.square) == (pair[0].1.slider, pair[0].1.square) {
-            return Err(error_at(path, *line, format!("{} {} appears twice", r.slider, r.square)));
+            // Both rows, in file order (the sort keeps equal squares in it).
+            let first = first.map_or(String::new(), |first| format!(" (first on line {first})"));
+            return Err(error_at(path, *line, format!("{} {} appears twice{first}", r.slider, r.square)));
         }
     }
     Ok(squares.into_iter().map(|(_, r)| r).collect())
@@ -572,7 +574,11 @@ mod tests {
             (format!("{header}\nrook,e4,10,0x1,1,1\nqueen,e4,10,0x1,1,1\n"), "t.csv:3:", "not a slider"),
             (format!("{header}\nrook,e9,10,0x1,1,1\n"), "t.csv:2:", "not a square name"),
             (format!("{header}\nrook,e4,10,0x1,1\n"), "t.csv:2:", "wrong number of columns"),
-            (format!("{header}\nrook,e4,10,0x1,1,1\nrook,e4,10,0x1,1,1\n"), "t.csv:3:", "appears twice"),
+            (
+                format!("{header}\nrook,e4,10,0x1,1,1\nrook,e4,10,0x1,1,1\n"),
+                "t.csv:3:",
+                "appears twice (first on line 2)",
+            ),
             ("slider,square\n".to_owned(), "t.csv:1:", "expected the header"),
         ];
         for (text, location, needle) in cases {

@@ -145,9 +145,26 @@ impl SetError {
     /// square the file lacks, a format without row lines). The one mapping from a layout check's
     /// failure to a place in a file: the build script, `emit`, `verify` and `pack --resume` all
     /// report through it.
+    ///
+    /// An error about two rows names both: two squares that collide, the other square's
+    /// `file:line` too (the changed row may be either); a square listed twice, the line of its
+    /// first row (the prefix is the second's).
     pub fn in_file(&self, file: &str, set: &MagicSet) -> String {
         let (slider, square) = self.square();
-        format!("{}: {self}", set.place(file, slider, square))
+        match *self {
+            SetError::Incompatible { other_slider, other_square, .. } => {
+                let other = set.place(file, other_slider, other_square);
+                format!("{}: {}", set.place(file, slider, square), self.describe(Some(&other)))
+            }
+            SetError::Duplicate { .. } => {
+                let lines: Vec<u64> = set.rows_of(slider, square).map(|e| e.line).filter(|&l| l > 0).collect();
+                match lines[..] {
+                    [first, second, ..] => format!("{file}:{second}: {self} (first on line {first})"),
+                    _ => format!("{}: {self}", set.place(file, slider, square)),
+                }
+            }
+            _ => format!("{}: {self}", set.place(file, slider, square)),
+        }
     }
 
     /// The square the error is about (the one that failed, for two squares that collide).
@@ -160,6 +177,22 @@ impl SetError {
             | SetError::OffsetTooLarge { slider, square, .. }
             | SetError::NotMagic { slider, square, .. }
             | SetError::Incompatible { slider, square, .. } => (slider, square),
+        }
+    }
+}
+
+impl SetError {
+    /// The message, with the other square of two that collide placed at `other` (its
+    /// `file:line`) if given.
+    fn describe(&self, other: Option<&str>) -> String {
+        match self {
+            SetError::Incompatible { slider, square, occupancy, other_slider, other_square, slot } => {
+                let at = other.map_or(String::new(), |place| format!(" ({place})"));
+                format!(
+                    "{slider} {square} and {other_slider} {other_square}{at} are incompatible: both need slot {slot} (occupancy {occupancy:#018x} of {slider} {square}) for different attack sets"
+                )
+            }
+            _ => self.to_string(),
         }
     }
 }
@@ -186,10 +219,7 @@ impl fmt::Display for SetError {
                 f,
                 "{slider} {square} (magic {magic:#018x}) is not magic: occupancies {occupancy:#018x} and {other:#018x} have different attacks but both map to index {index}"
             ),
-            SetError::Incompatible { slider, square, occupancy, other_slider, other_square, slot } => write!(
-                f,
-                "{slider} {square} and {other_slider} {other_square} are incompatible: both need slot {slot} (occupancy {occupancy:#018x} of {slider} {square}) for different attack sets"
-            ),
+            SetError::Incompatible { .. } => f.write_str(&self.describe(None)),
         }
     }
 }
@@ -246,7 +276,13 @@ impl SetReport {
 impl MagicSet {
     /// The entry of (`slider`, `square`), if the set lists it.
     pub fn entry(&self, slider: Slider, square: Square) -> Option<&SetEntry> {
-        self.entries.iter().find(|e| (e.slider, e.square) == (slider, square))
+        self.rows_of(slider, square).next()
+    }
+
+    /// Every entry of (`slider`, `square`), in file order (more than one only in a set that
+    /// [`check_structure`] refuses).
+    pub fn rows_of(&self, slider: Slider, square: Square) -> impl Iterator<Item = &SetEntry> {
+        self.entries.iter().filter(move |e| (e.slider, e.square) == (slider, square))
     }
 
     /// The line of the file the entry of (`slider`, `square`) was read from, if known.

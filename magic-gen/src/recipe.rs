@@ -244,25 +244,32 @@ impl Recipe {
             self.rows.len()
         )];
         if derived < self.rows.len() {
-            let mut kinds = Vec::new();
-            for (rows, what) in [
-                (walks, "walk:N (one walk each)"),
-                (sweeps, "sweep:N (one sweep shard each)"),
-                (spans, "span:N (a seek of the span stream)"),
-                (climbs, "span:N+a.b.c (a seek of the span stream and each move of its climb)"),
-                (walk_climbs, "walk:N@K+a.b.c (one walk and each move of its climb)"),
-                (sums, "terms:+c.e… (its terms summed and turned, one test)"),
-                (annealed, "of these annealed, …~j.m (then m moves of chain j of its annealing)"),
+            // What is checked here, then what re-deriving each kind would cost: only
+            // `--rederive` walks, sweeps, seeks or anneals.
+            let (mut kinds, mut costs) = (Vec::new(), Vec::new());
+            for (rows, what, cost) in [
+                (walks, "walk:N", "one walk each"),
+                (sweeps, "sweep:N", "one sweep shard each"),
+                (spans, "span:N", "a seek of the span stream"),
+                (climbs, "span:N+a.b.c", "a seek of the span stream and each move of its climb"),
+                (walk_climbs, "walk:N@K+a.b.c", "one walk and each move of its climb"),
+                (sums, "terms:+c.e…", "its terms summed and turned, one test"),
+                (annealed, "of these annealed, …~j.m", "then m moves of chain j of its annealing"),
             ] {
                 if rows > 0 {
                     kinds.push(format!("{rows} {what}"));
+                    costs.push(format!("{}: {cost}", what.trim_start_matches("of these annealed, ")));
                 }
             }
-            lines.push(format!("Checked, not re-derived, by {by}: {}.", kinds.join(", ")));
+            lines.push(format!(
+                "Checked, not re-derived, by {by} (the magics they state, each valid and placed): {}.",
+                kinds.join(", ")
+            ));
             // No figure here: the command prints the CPU time it measures, and docs/auditing.md
             // keeps the one measurement of the shipped recipes.
             lines.push(format!(
-                "`magic-gen verify --rederive {file}` re-derives every row and prints the CPU time it took (docs/auditing.md)."
+                "`magic-gen verify --rederive {file}` re-derives every row ({}) and prints the CPU time it took (docs/auditing.md).",
+                costs.join("; ")
             ));
         }
         lines
@@ -398,7 +405,8 @@ impl Recipe {
         let (mut iteration, mut cursors, mut stopped) = (None, None, None);
         let mut header: Option<Vec<&str>> = None;
         let mut rows: Vec<RecipeRow> = Vec::new();
-        let mut seen = [[false; 64]; 2];
+        // The line of each square's row, so that a second row names the first.
+        let mut seen = [[0u64; 64]; 2];
         let mut last_line = 0;
         let mut named_variable = false;
         for (number, line) in text.lines().enumerate() {
@@ -488,8 +496,9 @@ impl Recipe {
                 continue;
             };
             let row = parse_row(seed, layout, stream, columns, line, line_number)?;
-            if std::mem::replace(&mut seen[row.slider.ordinal()][row.square.index() as usize], true) {
-                return Err(at(format!("{} {}: listed twice", row.slider, row.square)));
+            let first = std::mem::replace(&mut seen[row.slider.ordinal()][row.square.index() as usize], line_number);
+            if first > 0 {
+                return Err(at(format!("{} {}: listed twice (first on line {first})", row.slider, row.square)));
             }
             rows.push(row);
         }

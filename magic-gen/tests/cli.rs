@@ -284,6 +284,49 @@ fn results_do_not_depend_on_thread_count() {
     assert!(one.contains("\"magic\": \"0x"));
 }
 
+/// `pack` and `walk` take `--threads` as `search` and `span` do: the same range, and the same
+/// bytes on one thread or two (walks, draws and fits run on the threads).
+#[test]
+fn packs_and_walks_do_not_depend_on_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let walks = ["--set", "stream=few-term", "--set", "walks=2", "--set", "walk-steps=200"];
+    for threads in ["1", "2"] {
+        let pack = [&small_pack(&["--iterations", "200"])[..], &walks, &["--threads", threads]].concat();
+        run(&[&pack[..], &["-o", &path(&format!("pack-{threads}.csv"))]].concat(), 0);
+        let walk = ["walk", "--preset", "classic", "--layout", "fixed-shift", "--seed", "5", "--threads", threads];
+        run(&[&walk[..], &walks, &["-o", &path(&format!("walk-{threads}.csv"))]].concat(), 0);
+    }
+    let read = |name: &str| std::fs::read_to_string(path(name)).unwrap();
+    assert_eq!(read("pack-1.csv"), read("pack-2.csv"));
+    assert!(!read("pack-1.csv").contains("--threads"), "the recipe's command leaves the threads out");
+    assert_eq!(read("walk-1.csv"), read("walk-2.csv"));
+    for command in ["pack", "walk", "span"] {
+        let mut args = vec![command, "--threads", "0", "-o", "never.csv"];
+        if command == "span" {
+            args.extend_from_slice(&["--slider", "rook", "--square", "e4", "--candidates", "10"]);
+        }
+        bad_input(&args, &["--threads 0 is out of range: 1 to 256"]);
+        args[2] = "257";
+        bad_input(&args, &["--threads 257 is out of range: 1 to 256"]);
+    }
+    assert!(!Path::new("never.csv").exists());
+}
+
+/// `span`'s default seed is `pack`'s: a list made without `--seed` is read by a packing made
+/// without one.
+#[test]
+fn span_and_pack_default_to_one_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.csv").to_str().unwrap().to_owned();
+    run(&["span", "--slider", "bishop", "--square", "c1", "--candidates", "20000", "-o", &list], 0);
+    assert!(std::fs::read_to_string(&list).unwrap().contains("\n# seed=1\n"));
+    let recipe = dir.path().join("recipe.csv").to_str().unwrap().to_owned();
+    let pack = ["pack", "--preset", "classic", "--layout", "black-variable", "--iterations", "10"];
+    run(&[&pack[..], &SPAN_PACK_SMALL, &["--searched", &list, "-o", &recipe]].concat(), 0);
+    assert!(std::fs::read_to_string(&recipe).unwrap().contains("--seed 1 "));
+}
+
 #[test]
 fn shards_merge_into_the_unsharded_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -454,6 +497,18 @@ fn show_draws_the_boards_and_the_index() {
     assert!(stdout.starts_with("Rook on e4\n"));
     assert!(stdout.contains("0 1 1 1 0 1 1 0         0 1 1 0 0 0 0 0         0 0 1 1 0 1 1 1"), "{stdout}");
     assert!(stdout.contains("maps to index"), "{stdout}");
+    // By default the crate's default layout, black: its entry, formula and shift.
+    assert!(stdout.contains("black (`emit --layout black`): rook e4: not_mask 0x"), "{stdout}");
+    assert!(stdout.contains("Lookup: ATTACKS[offset + (((occupied | not_mask) * magic) >> shift)]"), "{stdout}");
+    assert!(stdout.contains("shift 52 (12 index bits): blocker board 0x0010001006001000 maps to index"), "{stdout}");
+    // Any layout emit takes: the fancy table's own magic and shift.
+    let fancy = ["show", "--slider", "rook", "--square", "e4", "--occupied", "b4,c4,e2,e5,e7", "--layout", "fancy"];
+    let (stdout, _) = run(&fancy, 0);
+    assert!(stdout.contains("fancy (`emit --layout fancy`): rook e4: mask 0x001010106e101000, magic 0x"), "{stdout}");
+    assert!(stdout.contains("shift 54 (10 index bits)"), "{stdout}");
+    let (stdout, _) = run(&["show", "--slider", "bishop", "--square", "c1", "--layout", "tableless"], 0);
+    assert!(stdout.contains("tableless has no table"), "{stdout}");
+    bad_input(&["show", "--slider", "rook", "--square", "e4", "--layout", "sparse"], &["unknown layout; one of fancy"]);
 }
 
 #[test]
@@ -583,11 +638,21 @@ fn emit_c_for_every_layout_compiles_links_and_agrees_with_the_reference() {
         let text = std::fs::read_to_string(&header).unwrap();
         assert!(!text.contains("static const uint64_t"), "{}: data only in the implementation", layout.name());
         let upper = prefix.to_uppercase();
+        // The checksum the header's comment states and the generator's version, held by the
+        // preprocessor: a build of another table or generator stops at `#error`.
+        let checksum = text.lines().find_map(|l| l.strip_prefix("// Checksum: ")).unwrap().rsplit(' ').next().unwrap();
+        let version: Vec<&str> = env!("CARGO_PKG_VERSION").split('.').collect();
+        let held = format!(
+            "#if {upper}_TABLE_CHECKSUM != {checksum}ULL || {upper}_TABLE_CHECKSUM == 0\n#error \"another table\"\n#endif\n\
+             #if {upper}_GENERATOR_VERSION_MAJOR != {} || {upper}_GENERATOR_VERSION_MINOR != {} || \
+             {upper}_GENERATOR_VERSION_PATCH != {}\n#error \"another generator\"\n#endif\n",
+            version[0], version[1], version[2]
+        );
         let main = write(
             dir.path(),
             &format!("{prefix}_main.c"),
             &format!(
-                "#include <stdio.h>\n#include \"{prefix}.h\"\n\
+                "#include <stdio.h>\n#include \"{prefix}.h\"\n{held}\
                  int main(int argc, char **argv) {{\n\
                  uint64_t v[4]; unsigned long n = 0, bad = 0;\n\
                  FILE *f = argc > 1 ? fopen(argv[1], \"rb\") : NULL;\n\
@@ -609,6 +674,17 @@ fn emit_c_for_every_layout_compiles_links_and_agrees_with_the_reference() {
         );
         let exe = dir.path().join(&prefix);
         compile_c(cc, "-O1", &exe, &[&main, &data]).unwrap_or_else(|e| panic!("{}: {e}", layout.name()));
+        if layout == magic_gen::Layout::Black {
+            // The check bites: another checksum stops the build.
+            let other = held.replacen(&format!("!= {checksum}ULL"), "!= 0x1ULL", 1);
+            let wrong = write(
+                dir.path(),
+                "wrong.c",
+                &format!("#include \"{prefix}.h\"\n{other}int main(void) {{ return 0; }}\n"),
+            );
+            let error = compile_c(cc, "-O0", &dir.path().join("wrong"), &[&wrong, &data]).unwrap_err();
+            assert!(error.contains("another table"), "{error}");
+        }
         let output = std::process::Command::new(&exe).arg(&vectors_path).output().unwrap();
         let stdout = String::from_utf8(output.stdout).unwrap();
         // Every lookup right, and a table behind every layout but `tableless`.
@@ -803,6 +879,23 @@ fn temp_files(files: &[(&str, &[u8])]) -> (tempfile::TempDir, Vec<String>) {
 const RESULTS_HEADER: &str = "slider,square,bits,magic,candidate,drawn\n";
 
 /// Checking nothing is not a success: a file without a single magic is a negative answer.
+/// Plain `verify` of a recipe says what it re-derived and what it only checked, and claims no
+/// walk, sweep or seek it did not make: those are what `--rederive` would cost.
+#[test]
+fn plain_verify_claims_no_walk_it_did_not_make() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let black = root.join("recipes/black.recipe.csv");
+    let (stdout, _) = run(&["verify", black.to_str().unwrap()], 0);
+    let lines: Vec<&str> = stdout.lines().filter(|l| l.contains("derive")).collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].ends_with("Re-derived by this check from the seed: 78 of 128 rows (stream positions, search:N)."));
+    assert!(lines[1].ends_with(
+        "Checked, not re-derived, by this check (the magics they state, each valid and placed): 50 walk:N."
+    ));
+    assert!(lines[2].contains("--rederive") && lines[2].contains("re-derives every row (walk:N: one walk each)"));
+    assert!(!stdout.contains("walk:N (one walk each)"), "{stdout}");
+}
+
 #[test]
 fn an_empty_set_is_not_valid() {
     let empty_json = r#"{"format": "magic-gen-results/1", "generator": "x", "seed": 0, "shard": "0/1", "squares": []}"#;
@@ -1308,6 +1401,12 @@ fn pack_walk_cache_gives_the_runs_that_walk() {
     run(&["merge", &shards[2], &shards[0], &shards[1], "-o", &path("merged.csv")], 0);
     assert_eq!(read("merged.csv"), written);
     bad_input(&["merge", &shards[0], &shards[1], "-o", &path("x.csv")], &["shard 2/3 is missing"]);
+    // A shard given twice names both files.
+    std::fs::copy(&shards[0], path("copy-0.csv")).unwrap();
+    bad_input(
+        &["merge", &shards[0], &path("copy-0.csv"), &shards[1], &shards[2], "-o", &path("x.csv")],
+        &[&format!("{}: shard 0/3 is given twice (also {})", path("copy-0.csv"), shards[0])],
+    );
     let (_, stderr) = pack("2", "200", &["--walk-cache", &shards[1]], &path("x.csv"), 2);
     assert!(stderr.contains("one shard of a walk array"), "{stderr}");
     // A shard stopped before its end (here: one square dropped) is not done, and --continue
@@ -1552,6 +1651,15 @@ fn pack_time_ends_any_phase_on_time_with_a_table() {
     let took = started.elapsed();
     assert!(took < std::time::Duration::from_secs(7), "{took:?}: {stderr}");
     assert!(stderr.contains("walks: 0 of 128 squares walked, ") && stderr.contains(" s left"), "{stderr}");
+    // A budget too short for the walks is said on one line, once, as soon as the pace of the
+    // walks shows it (at the latest when the search ends), before the table...
+    let short = "--time is too short for a packed table: ";
+    assert_eq!(stderr.matches(short).count(), 1, "{stderr}");
+    let said = stderr.find(short).unwrap();
+    assert!(said < stderr.find("done (").unwrap(), "{stderr}");
+    assert!(stderr[said..].lines().next().unwrap().contains("every square will be placed in haste"), "{stderr}");
+    // ...and the table it gives is measured against the one that needs no packing.
+    assert!(stderr.contains("is larger than the fancy layout's 107648, which needs no packing: --time 5"), "{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
         text.contains("# stopped=time limit while walking (0 of 128 squares walked); every square placed in haste\n"),
@@ -3074,14 +3182,15 @@ fn a_walk_cache_of_other_settings_is_one_error_line_naming_it() {
 }
 
 /// Every error of the layout check (two squares that collide, a magic that does not index its
-/// square) names the file and the failing row's line, whichever command reads the file: `emit`
-/// of a recipe and of a published table, `verify`, and `pack --resume` (the build script goes
-/// through `emit`'s code, `magic_gen::layouts`).
+/// square) names the file and the failing row's line, and of two squares that collide the
+/// other row's `file:line` too (either may be the one that was changed), whichever command
+/// reads the file: `emit` of a recipe and of a published table, `verify`, and `pack --resume`
+/// (the build script goes through `emit`'s code, `magic_gen::layouts`).
 #[test]
 fn layout_check_errors_name_the_file_and_the_line_everywhere() {
     let dir = tempfile::tempdir().unwrap();
     // A row's offset moved onto another square's: rook b1 on rook a1's range.
-    let moved = |text: &str, row_of: &dyn Fn(&str, &str) -> bool, offset_column: usize| -> (String, usize) {
+    let moved = |text: &str, row_of: &dyn Fn(&str, &str) -> bool, offset_column: usize| -> (String, usize, usize) {
         let lines: Vec<&str> = text.lines().collect();
         let a1 = lines.iter().position(|l| row_of(l, "a1")).unwrap();
         let b1 = lines.iter().position(|l| row_of(l, "b1")).unwrap();
@@ -3090,13 +3199,13 @@ fn layout_check_errors_name_the_file_and_the_line_everywhere() {
         fields[offset_column] = a1_offset;
         let mut out: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
         out[b1] = fields.join(",");
-        (out.join("\n") + "\n", b1 + 1)
+        (out.join("\n") + "\n", b1 + 1, a1 + 1)
     };
     let recipe = std::fs::read_to_string(shipped("fixed_shift.recipe.csv")).unwrap();
-    let (damaged, line) = moved(&recipe, &|l, sq| l.starts_with(&format!("rook,{sq},")), 3);
+    let (damaged, line, a1) = moved(&recipe, &|l, sq| l.starts_with(&format!("rook,{sq},")), 3);
     let recipe_file = write(dir.path(), "recipe.csv", &damaged);
     let recipe_file = recipe_file.to_str().unwrap();
-    let at = format!("{recipe_file}:{line}: rook b1 and rook a1 are incompatible");
+    let at = format!("{recipe_file}:{line}: rook b1 and rook a1 ({recipe_file}:{a1}) are incompatible");
     let out = dir.path().join("out.csv");
     let out = out.to_str().unwrap();
     bad_input(&["emit", "--layout", "fixed-shift", "--input", recipe_file, "-o", out], &[&at]);
@@ -3105,10 +3214,10 @@ fn layout_check_errors_name_the_file_and_the_line_everywhere() {
     bad_input(&["pack", "--resume", recipe_file, "--iterations", "1", "-o", out], &[&at]);
     // A published table (comparison data) the same way.
     let published = std::fs::read_to_string(test_data().join("published/fixed_shift_white_annuss_88772.csv")).unwrap();
-    let (damaged, line) = moved(&published, &|l, sq| l.starts_with(&format!("{sq},")) && l.contains(",rook,"), 5);
+    let (damaged, line, a1) = moved(&published, &|l, sq| l.starts_with(&format!("{sq},")) && l.contains(",rook,"), 5);
     let table = write(dir.path(), "table.csv", &damaged);
     let table = table.to_str().unwrap();
-    let at = format!("{table}:{line}: rook b1 and rook a1 are incompatible");
+    let at = format!("{table}:{line}: rook b1 and rook a1 ({table}:{a1}) are incompatible");
     bad_input(&["emit", "--layout", "fixed-shift", "--input", table, "-o", out], &[&at]);
     let (stdout, _) = run(&["verify", table], 1);
     assert!(stdout.contains(&format!("valid: no: {at}")), "{stdout}");

@@ -4,14 +4,15 @@
 //!
 //! ```text
 //! cargo run -p magic-tables --example attacks -- rook e4 b4,c4,e2,e5,e7
+//! cargo run -p magic-tables --example attacks -- bishop c1              # the empty board
 //! ```
 
 use std::process::ExitCode;
 
 use magic_tables::{BISHOP_MAGICS, ROOK_MAGICS, Square, bishop_attacks, rook_attacks};
 
-const USAGE: &str =
-    "usage: attacks <rook|bishop> <square> <blocker,blocker,...>   (e.g. attacks rook e4 b4,c4,e2,e5,e7)";
+const USAGE: &str = "usage: attacks <rook|bishop> <square> [blocker,blocker,...]   (e.g. attacks rook e4 b4,c4,e2,e5,e7; \
+     no blockers, or \"\", for the empty board)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,8 +29,11 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<String, String> {
-    let [slider, square, blockers] = args else {
-        return Err(format!("expected 3 arguments, got {}\n{USAGE}", args.len()));
+    // The blocker list may be left out (or given empty) for the empty board.
+    let (slider, square, blockers) = match args {
+        [slider, square] => (slider, square, ""),
+        [slider, square, blockers] => (slider, square, blockers.as_str()),
+        _ => return Err(format!("expected 2 or 3 arguments, got {}\n{USAGE}", args.len())),
     };
     let square: Square = square.parse().map_err(|_| format!("`{square}` is not a square name (a1 .. h8)"))?;
     let occupied = parse_blockers(blockers)?;
@@ -65,10 +69,11 @@ fn draw(title: &str, boards: &[(&str, u64)]) -> String {
     text
 }
 
-/// Parses a comma-separated list of square names into a bitboard.
+/// Parses a comma-separated list of square names into a bitboard; an empty (or blank) list is
+/// the empty board.
 fn parse_blockers(list: &str) -> Result<u64, String> {
     if list.trim().is_empty() {
-        return Err("the blocker list is empty (give squares such as b4,c4,e2)".to_owned());
+        return Ok(0);
     }
     list.split(',').try_fold(0u64, |board, name| {
         let name = name.trim();
@@ -115,14 +120,32 @@ Blocker Mask            Blocker Board           Move Board
         assert_eq!(rank3, "0 0 0 0 1 0 0 0         0 0 0 0 1 0 0 0         1 0 0 0 1 0 0 0");
     }
 
+    /// No blocker list, an empty one and a blank one all draw the empty board: the bishop on c1
+    /// sees both of its diagonals to the edge.
+    #[test]
+    fn the_empty_board() {
+        let without = run(&args(&["bishop", "c1"])).unwrap();
+        assert_eq!(run(&args(&["bishop", "c1", ""])).unwrap(), without);
+        assert_eq!(run(&args(&["bishop", "c1", " "])).unwrap(), without);
+        let lines: Vec<&str> = without.lines().collect();
+        assert_eq!(lines[0], "Bishop on c1");
+        // Rank 6 (a6 on the a-file side) and rank 2 (b2, d2) of the move board; no blocker.
+        assert_eq!(lines[6], "0 0 0 0 0 0 0 0         0 0 0 0 0 0 0 0         0 0 0 0 0 0 0 1");
+        assert_eq!(lines[10], "0 1 0 1 0 0 0 0         0 0 0 0 0 0 0 0         0 1 0 1 0 0 0 0");
+        assert!(lines[4..12].iter().all(|line| line[24..39] == *"0 0 0 0 0 0 0 0"), "{without}");
+        let rook = run(&args(&["rook", "a1"])).unwrap();
+        assert_eq!(rook.lines().nth(11).unwrap(), "0 1 1 1 1 1 1 0         0 0 0 0 0 0 0 0         0 1 1 1 1 1 1 1");
+    }
+
     #[test]
     fn bad_arguments_are_one_line_errors() {
         for (list, needle) in [
             (&["queen", "e4", "b4"][..], "unknown slider `queen`"),
             (&["rook", "e9", "b4"][..], "`e9` is not a square name"),
-            (&["rook", "e4", ""][..], "blocker list is empty"),
             (&["rook", "e4", "b4,,c4"][..], "`` in the blocker list"),
-            (&["rook", "e4"][..], "expected 3 arguments, got 2"),
+            (&["rook", "e4", ","][..], "`` in the blocker list"),
+            (&["rook"][..], "expected 2 or 3 arguments, got 1"),
+            (&["rook", "e4", "b4", "c4"][..], "expected 2 or 3 arguments, got 4"),
         ] {
             let err = run(&args(list)).unwrap_err();
             assert!(err.contains(needle), "{list:?}: {err}");

@@ -3,6 +3,9 @@
 #   scale/slurm/status.sh OUT_DIR
 set -uo pipefail
 out=$1
+# The guards of the array scripts: a file that cannot be read is named on one line, exit 2.
+source "$(dirname "$0")/array.sh"
+refuse_unreadable "$out/array.txt" "the record of the directory's array"
 # One array a directory: every result file's shard count must be the array's (array.txt, which
 # the array scripts write) or, without one, the first file's. A file of another count is named
 # with both counts and nothing is reported (exit 2): its state would be read as the array's.
@@ -10,10 +13,24 @@ expected=$(sed -n 's/^shards=//p' "$out/array.txt" 2> /dev/null)
 expected_from=${expected:+$out/array.txt}
 for file in "$out"/shard-*.json "$out"/shard-*.csv "$out"/shard-*.txt "$out"/sweep-*.txt "$out"/walks-*.csv \
     "$out"/member-*.csv; do
+    refuse_unreadable "$file" "a result file of the array"
     [ -s "$file" ] || continue
-    recorded=$(grep -m1 -o -e '^# shard=[0-9]*/[0-9]*' -e '"shard": "[0-9]*/[0-9]*"' -e '--shard [0-9]*/[0-9]*' "$file" |
-        grep -o '[0-9]*$')
-    [ -n "$recorded" ] || continue
+    recorded=$(grep -a -m1 -o -e '^# shard=[0-9]*/[0-9]*' -e '"shard": "[0-9]*/[0-9]*"' -e '--shard [0-9]*/[0-9]*' \
+        -- "$file" | grep -o '[0-9]*$')
+    # Every result file of an array records its shard, and a walk shard or a member the lines
+    # read below: a file without them is damaged, and its state cannot be read.
+    case $file in
+    */walks-*.csv) needed='# walks=' ;;
+    */member-*.csv) needed='# table_entries=' ;;
+    *) needed='' ;;
+    esac
+    if [ -z "$recorded" ]; then
+        echo "error: $file records no shard (damaged): remove it and run its task again" >&2
+        exit 2
+    elif [ -n "$needed" ] && ! grep -aq -- "^$needed[0-9]" "$file"; then
+        echo "error: $file has no \`$needed\` line (damaged): remove it and run its task again" >&2
+        exit 2
+    fi
     if [ -z "$expected" ]; then
         expected=$recorded
         expected_from=$file

@@ -151,6 +151,31 @@ code=0
     { echo "status.sh read a directory of two arrays (exit $code):" >&2; cat "$work/refused.log" >&2; exit 1; }
 echo "tasks of arrays of another size or command are refused by every array script, status.sh refuses mixed arrays; the shards are untouched"
 
+# A file a task cannot read (a damaged checkpoint, a directory or a link to nothing where its
+# shard's file should be, a damaged array record) is named on one line, exit 2, before any work;
+# a damaged file that names its shard is named by magic-gen's own reader the same way.
+damaged_files() {
+    mkdir -p "$work/damaged-"{pack,member,walk,sweep,search,status}
+    printf '\x00\x01garbage\xff\n' > "$work/damaged-pack/member-0.csv"
+    refused 'member-0.csv records no shard (damaged' pack.sbatch 4 "$work/damaged-pack" "${pack_flags[@]}"
+    printf '# command=magic-gen pack --shard 0/4\ngarbage\x00\n' > "$work/damaged-member/member-0.csv"
+    refused 'member-0.csv:2: not text' pack.sbatch 4 "$work/damaged-member" "${pack_flags[@]}"
+    mkdir "$work/damaged-walk/walks-0.csv"
+    refused 'walks-0.csv: not a regular file' walk.sbatch 4 "$work/damaged-walk" "${walk_flags[@]}"
+    ln -s "$work/nowhere" "$work/damaged-sweep/sweep-0.txt"
+    refused 'sweep-0.txt: a link to nothing' sweep.sbatch 4 "$work/damaged-sweep" "${sweep_flags[@]}"
+    echo garbage > "$work/damaged-search/array.txt"
+    refused 'array.txt: damaged (not the script=' search.sbatch 4 "$work/damaged-search" "${search_flags[@]}"
+    printf '# command=magic-gen pack --shard 0/4\n' > "$work/damaged-status/member-0.csv"
+    local code=0
+    "$here/status.sh" "$work/damaged-status" > /dev/null 2> "$work/refused.log" || code=$?
+    [ "$code" = 2 ] && [ "$(wc -l < "$work/refused.log")" = 1 ] &&
+        grep -q 'member-0.csv has no `# table_entries=` line (damaged)' "$work/refused.log" ||
+        { echo "status.sh read a damaged member (exit $code):" >&2; cat "$work/refused.log" >&2; exit 1; }
+    echo "files the tasks and status.sh cannot read are named on one line, exit 2"
+}
+damaged_files
+
 wait_jobs "$requeued_job"
 wait "$uninterrupted"
 cmp "$work/uninterrupted.csv" "$work/preempted/member-0.csv"

@@ -98,7 +98,11 @@ fn damaged_recipes_name_the_file_line_and_square() {
     let c1 = BLACK.lines().find(|l| l.starts_with("rook,c1,")).unwrap();
     let doubled = BLACK.replacen(c1, &format!("{c1}\n{c1}"), 1);
     let message = build_error(&doubled);
-    assert!(message.contains("rook c1: listed twice"), "{message}");
+    let c1_line = line_of(BLACK, "rook,c1,");
+    assert!(
+        message.contains(&format!(":{}: rook c1: listed twice (first on line {c1_line})", c1_line + 1)),
+        "{message}"
+    );
 
     // Well formed, but the magic is not a magic for its square (rook d4 gets the stream position
     // of another rook square: the lowest of the rows derived from the stream, not walked, so
@@ -272,10 +276,12 @@ fn damaged_offsets_name_the_file_and_the_line() {
     };
     let onto_a1 = BLACK.replacen(row("b1"), &with_offset(row("b1"), &fields(row("a1"))[3]), 1);
     let message = build_error(&onto_a1);
+    // Both rows, the changed one (b1) and the one it now collides with (a1).
     assert!(
         message.starts_with(&format!(
-            "black: {FILE}:{}: rook b1 and rook a1 are incompatible",
-            line_of(BLACK, "rook,b1,")
+            "black: {FILE}:{}: rook b1 and rook a1 ({FILE}:{}) are incompatible",
+            line_of(BLACK, "rook,b1,"),
+            line_of(BLACK, "rook,a1,")
         )),
         "{message}"
     );

@@ -62,7 +62,9 @@ pub struct Reading {
     pub phase: Phase,
     /// Squares done of those the phase handles (walked, placed, compacted).
     pub squares: (u64, u64),
-    /// Walks done (made or taken from a cache) of all the run makes.
+    /// The walking done of all the run does, each walk weighed by its square's keys (a cache's
+    /// walks taken as it states them cost nothing and are not counted; the last of a square's,
+    /// walked again to check it, is).
     pub walks: (u64, u64),
     /// Iterations done, and the iteration the run ends at.
     pub iteration: (u64, u64),
@@ -119,13 +121,13 @@ impl Meter {
         self.squares.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The walks the run makes in all.
+    /// The walking the run does in all (walks weighed by their squares' keys).
     pub(super) fn expect_walks(&self, walks: u64) {
         self.walks.store(0, Ordering::Relaxed);
         self.walks_of.store(walks, Ordering::Relaxed);
     }
 
-    /// The counter of walks done, which each square's walks count on as they finish.
+    /// The counter of the walking done, which each square's walks count on as they finish.
     pub(super) fn walks_done(&self) -> &AtomicU64 {
         &self.walks
     }

@@ -321,6 +321,19 @@ mod tests {
         }
     }
 
+    /// The plan of a test run with `iterations`, restarts every `restart_every`, no compaction,
+    /// and the walks of `walk_cache` if given.
+    fn cached_plan(iterations: u64, restart_every: u64, walk_cache: Option<WalkCache>) -> RunPlan {
+        RunPlan {
+            iterations,
+            restart_every,
+            compact_bishops: None,
+            command: "t".into(),
+            searched: Vec::new(),
+            walk_cache,
+        }
+    }
+
     /// A run that takes its walks from a cache (all of them, the first of each square's, or
     /// from a cache with more walks than it makes) is the run that walked, new or resumed; a
     /// cache of other walks is refused.
@@ -328,14 +341,7 @@ mod tests {
     fn a_run_reusing_cached_walks_is_the_run_that_walked() {
         let references = ReferenceSet::new();
         let params = Params { walks: 2, walk_steps: 300, walk_gap: 64, ..small_params() };
-        let plan = |iterations, walk_cache| RunPlan {
-            iterations,
-            restart_every: 10,
-            compact_bishops: None,
-            command: "t".into(),
-            searched: Vec::new(),
-            walk_cache,
-        };
+        let plan = |iterations, walk_cache| cached_plan(iterations, 10, walk_cache);
         let start =
             Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 9, bits: fixed_bits() };
         let go = |start: Start, plan: RunPlan, params: Params| {
@@ -371,6 +377,61 @@ mod tests {
         wrong.squares[5].1.swap(0, 1);
         let error = go(start, plan(0, Some(wrong)), params).unwrap_err();
         assert!(error.contains("rook f1 walk 2") && error.contains("not this run's walks"), "{error}");
+    }
+
+    /// A run from a cache whose finish flag comes after its walks, before the cache's walks its
+    /// constructed table names are walked again (a loaded machine at the end of a short
+    /// `--time`), still hands out a valid table: the squares that name such a walk placed in
+    /// haste without it, no unconfirmed walk named. It once handed out nothing (exit 1).
+    #[test]
+    fn a_run_whose_walks_are_not_walked_again_in_time_still_hands_out_a_table() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        /// Raises the finish flag once the walks are made: a deterministic stand-in for a
+        /// clock that runs out during the construction's checkpoint.
+        struct FinishAfterWalks<'a>(&'a AtomicBool, Vec<Recipe>);
+        impl Observer for FinishAfterWalks<'_> {
+            fn checkpoint(&mut self, best: &Recipe) -> Result<(), String> {
+                self.1.push(best.clone());
+                Ok(())
+            }
+            fn poll(&mut self, _: &Progress) -> Option<Halt> {
+                None
+            }
+            fn walked(&mut self, _: &WalkCache) -> Result<(), String> {
+                self.0.store(true, Ordering::SeqCst);
+                Ok(())
+            }
+        }
+        let references = ReferenceSet::new();
+        let params = Params { walks: 3, walk_steps: 300, walk_gap: 64, ..small_params() };
+        let plan = |walk_cache| cached_plan(20, 0, walk_cache);
+        let start =
+            Start::New { indexing: Indexing::White, stream: PackedStream::FewTerm, seed: 9, bits: fixed_bits() };
+        let mut recorder = Recorder { checkpoints: Vec::new(), stop_at: None, walks: None };
+        let walked = run(&references, start.clone(), params.clone(), &plan(None), &mut recorder, Control::unstopped())
+            .unwrap()
+            .recipe;
+        let cache = recorder.walks.unwrap();
+        // Its construction names walks 1 and 2 (taken from the cache on its word) somewhere.
+        let unconfirmed = UnconfirmedWalks::of(Some(&cache), 3);
+        let names_unconfirmed = |recipe: &Recipe| {
+            recipe.rows.iter().any(|row| {
+                row.walked.is_some() && unconfirmed.contains(pair_index(row.slider, row.square), row.position)
+            })
+        };
+        assert!(names_unconfirmed(&recorder.checkpoints[0]), "the test needs a table that names such walks");
+        let (stop, finish, meter) = (AtomicBool::new(false), AtomicBool::new(false), Meter::new());
+        let mut observer = FinishAfterWalks(&finish, Vec::new());
+        let control = Control { stop: &stop, finish: &finish, meter: &meter };
+        let finished = run(&references, start, params, &plan(Some(cache)), &mut observer, control).unwrap();
+        assert_eq!(observer.1.last(), Some(&finished.recipe));
+        assert!(!finished.complete);
+        let stopped = &finished.recipe.checkpoint.as_ref().unwrap().stopped;
+        assert!(stopped.starts_with("stopped while walking again the cache's walks the constructed table names ("));
+        assert!(stopped.ends_with(" of 128 squares kept); the others placed in haste"), "{stopped}");
+        finished.recipe.check("test", &references).unwrap();
+        assert!(!names_unconfirmed(&finished.recipe));
+        assert_ne!(finished.recipe.rows, walked.rows);
     }
 
     /// The compaction re-places a bishop only where its offset (`start - low`) is not negative:

@@ -298,7 +298,16 @@ impl Packer {
         // may be one fewer, where valid starts are too rare to draw).
         let walking = self.searched.iter().filter(|searched| searched.is_none()).count();
         meter.enter(Phase::Walks, walking);
-        meter.expect_walks((walking * self.params.walks) as u64);
+        // The walking to do: a square's new walks, and the last of those a cache holds, walked
+        // again to check it (the others are taken as the cache states them), each move weighed
+        // by the square's keys, as the walks count it.
+        let to_walk = |pair: usize| {
+            let reused = known.map_or(0, |known| known.squares[pair].1.len().min(self.params.walks));
+            let walks = self.params.walks - reused + usize::from(reused > 0);
+            (walks as u64).saturating_mul(self.params.walk_steps).saturating_mul(self.squares[pair].keys.len() as u64)
+        };
+        let walking_work = (0..self.squares.len()).filter(|&pair| self.searched[pair].is_none()).map(to_walk);
+        meter.expect_walks(walking_work.fold(0, u64::saturating_add));
         let walked = (0..self.squares.len())
             .into_par_iter()
             .map(|pair| {

@@ -19,7 +19,7 @@ use super::meter::{Meter, Phase};
 use super::packer::{Packer, Searched, Walks};
 use super::params::Params;
 use super::walk_cache::WalkCache;
-use super::walk_confirm::UnconfirmedWalks;
+use super::walk_confirm::{STOPPED_CONFIRMING, UnconfirmedWalks};
 
 /// The error of a run stopped before it had anything to write: stopped (both flags of its
 /// [`Control`]) before its first placement.
@@ -211,8 +211,11 @@ pub fn run(
             None => walked,
         })?;
     }
-    if walks_stopped || !packer.construct_unless(stop, meter) {
-        return completed_in_haste(packer, walks_stopped, plan, observer, control);
+    if walks_stopped {
+        return completed_in_haste(packer, Cut::Walks, plan, observer, control);
+    }
+    if !packer.construct_unless(stop, meter) {
+        return completed_in_haste(packer, Cut::Construction, plan, observer, control);
     }
     // A restart keeps the run's walks: walking again would find the same candidates.
     let restore = |best: &Recipe, packer: &Packer| {
@@ -221,7 +224,15 @@ pub fn run(
     };
     let mut best_end = packer.table_end();
     let mut best = packer.recipe(&plan.command, "running");
-    observer.checkpoint(&best)?;
+    match observer.checkpoint(&best) {
+        // The finish flag came before the cache's walks the constructed table names were walked
+        // again: the squares that name one not walked yet are placed in haste without it, so
+        // that the run still hands out a table.
+        Err(error) if error == STOPPED_CONFIRMING => {
+            return completed_in_haste(packer, Cut::Confirmation, plan, observer, control);
+        }
+        written => written?,
+    }
     // The state a suspended run hands out: that of its last restart, which is what a
     // resumption of it restores. A resumed start is one; a new run's construction is not (its
     // pools hold the construction's candidates, which a resumption would not have).
@@ -230,6 +241,8 @@ pub fn run(
     let first = packer.iteration;
     let target = first.saturating_add(plan.iterations);
     let mut stopped = "budget".to_owned();
+    // Whether a better table was left out for want of time to walk again the walks it names.
+    let mut left_out = false;
     meter.enter(Phase::Iterations, 0);
     while packer.iteration < target {
         let progress = progress_of(&packer, target, best_end);
@@ -257,14 +270,25 @@ pub fn run(
         packer.step();
         let end = packer.table_end();
         if end < best_end {
+            let better = packer.recipe(&plan.command, "running");
+            match observer.checkpoint(&better) {
+                // No time left to walk again the cache's walks it names: the run ends with the
+                // best table it could hand out, the last one written.
+                Err(error) if error == STOPPED_CONFIRMING => {
+                    let reason = stop_reason(observer, &progress_of(&packer, target, best_end));
+                    stopped = format!(
+                        "{reason} after {} iterations (of {target}), before the cache's walks of a better table ({end} entries) were walked again",
+                        packer.iteration
+                    );
+                    left_out = true;
+                    break;
+                }
+                written => written?,
+            }
             best_end = end;
-            best = packer.recipe(&plan.command, "running");
-            observer.checkpoint(&best)?;
+            best = better;
         }
-        if plan.restart_every > 0
-            && packer.iteration < target
-            && (packer.iteration - first) % plan.restart_every == 0
-        {
+        if plan.restart_every > 0 && packer.iteration < target && (packer.iteration - first) % plan.restart_every == 0 {
             // What `--resume` of this run's recipe would start from now.
             best.checkpoint = packer.recipe(&plan.command, "running").checkpoint;
             packer = restore(&best, &packer)?;
@@ -272,7 +296,7 @@ pub fn run(
         }
     }
     let mut bishop_lines = None;
-    let mut complete = true;
+    let mut complete = !left_out;
     if let Some(draws) = plan.compact_bishops {
         // From the best placement: the run may have wandered above it since. The run's counters
         // stay, so a resumption continues where it stopped.
@@ -339,14 +363,26 @@ fn stop_reason(observer: &mut dyn Observer, progress: &Progress) -> String {
     }
 }
 
-/// The end of a run whose stop flag cut its walks or its construction: the squares not placed
+/// What a run placing in haste was cut in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cut {
+    /// Its walks (the stop flag).
+    Walks,
+    /// Its construction (the stop flag).
+    Construction,
+    /// The walking again of the cache's walks its constructed table names (the finish flag).
+    Confirmation,
+}
+
+/// The end of a run whose stop flag cut its walks or its construction, or whose finish flag cut
+/// the walking again of the walks its construction names: the squares not placed
 /// yet are placed in haste ([`Packer::complete`]: best fits until the finish flag, then first
 /// fits), and that
 /// placement is the run's table, neither improved nor compacted; its `# stopped=` says where
 /// the run was cut.
 fn completed_in_haste(
     mut packer: Packer,
-    walks_stopped: bool,
+    cut: Cut,
     plan: &RunPlan,
     observer: &mut Confirming<'_>,
     Control { finish, meter, .. }: Control<'_>,
@@ -360,11 +396,17 @@ fn completed_in_haste(
     }
     let reason = stop_reason(observer, &progress_of(&packer, packer.iteration, packer.table_end()));
     let (pairs, walking) = (packer.squares.len(), packer.searched.iter().filter(|s| s.is_none()).count());
-    let stopped = if walks_stopped {
-        let walked = packer.walked.iter().filter(|walks| !walks.is_empty()).count();
-        format!("{reason} while walking ({walked} of {walking} squares walked); every square placed in haste")
-    } else {
-        format!("{reason} in the construction after {placed} of {pairs} squares; the others placed in haste")
+    let stopped = match cut {
+        Cut::Walks => {
+            let walked = packer.walked.iter().filter(|walks| !walks.is_empty()).count();
+            format!("{reason} while walking ({walked} of {walking} squares walked); every square placed in haste")
+        }
+        Cut::Construction => {
+            format!("{reason} in the construction after {placed} of {pairs} squares; the others placed in haste")
+        }
+        Cut::Confirmation => format!(
+            "{reason} while walking again the cache's walks the constructed table names ({placed} of {pairs} squares kept); the others placed in haste"
+        ),
     };
     let recipe = packer.recipe(&plan.command, &stopped);
     meter.enter(Phase::End, 0);

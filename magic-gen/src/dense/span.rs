@@ -330,9 +330,9 @@ impl SpanSearch {
             if rule == Rule::Walk && self.cost(moved) >= bound {
                 continue;
             }
-            let shorter = self
-                .shortest_with(moved, &mut tester, &mut slots)
-                .filter(|&(magic, span, used)| rule.better(self, (magic, span, used), (found.magic, found.span, found.used)));
+            let shorter = self.shortest_with(moved, &mut tester, &mut slots).filter(|&(magic, span, used)| {
+                rule.better(self, (magic, span, used), (found.magic, found.span, found.used))
+            });
             if let Some((magic, span, used)) = shorter {
                 bound = self.slots(span) + self.cost(magic);
                 found = SpanFound {

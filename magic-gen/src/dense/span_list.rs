@@ -270,6 +270,7 @@ impl SpanList {
             "parts_done",
         ];
         let mut found: Vec<SpanFound> = Vec::new();
+        let mut keys: Vec<(&str, u64)> = Vec::new();
         let mut header = false;
         let mut last = 1;
         for (number, line) in lines {
@@ -284,6 +285,11 @@ impl SpanList {
                     .strip_prefix("# ")
                     .and_then(|rest| rest.split_once('='))
                     .ok_or_else(|| at(format!("expected `# key=value` or `{COLUMNS}`")))?;
+                // A setting given twice names both lines.
+                if let Some(&(_, first)) = keys.iter().find(|(given, _)| *given == key) {
+                    return Err(at(format!("`{}` is given twice (first on line {first})", quote_prefix(key))));
+                }
+                keys.push((key, number));
                 match key {
                     "slider" if slider.is_none() => {
                         slider = Some(value.parse::<Slider>().map_err(|e| at(format!("slider: {e}")))?)
@@ -296,7 +302,7 @@ impl SpanList {
                             .iter()
                             .position(|&name| name == key)
                             .filter(|&i| settings[i].is_none())
-                            .ok_or_else(|| at(format!("`{}` is not a setting or is given twice", quote_prefix(key))))?;
+                            .ok_or_else(|| at(format!("`{}` is not a setting", quote_prefix(key))))?;
                         settings[index] = Some(
                             value
                                 .parse()
@@ -751,10 +757,8 @@ mod tests {
         let text = crate::text::unseal(&sealed).unwrap().to_owned();
         let cases = [
             (text.replacen("# candidates=500\n", "", 1), "no `# candidates=` line"),
-            (
-                text.replacen("# seed=1\n", "# seed=1\n# seed=2\n", 1),
-                "line 3: `seed` is not a setting or is given twice",
-            ),
+            (text.replacen("# seed=1\n", "# seed=1\n# seed=2\n", 1), "line 3: `seed` is given twice (first on line 2)"),
+            (text.replacen("# seed=1\n", "# seed=1\n# sed=2\n", 1), "line 3: `sed` is not a setting"),
             (text.replacen("90,", "5,", 1), "candidate 5 is out of order"),
             (text.replacen("90,", "501,", 1), "candidate 501 lies beyond the 500 candidates tested"),
             (text.replacen(",3432,2304", ",x,2304", 1), "line 11: expected"),

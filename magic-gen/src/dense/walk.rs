@@ -169,15 +169,14 @@ pub(super) fn neighbour(magic: u64, draw: u64) -> u64 {
 
 /// Walk `number` (1-based) of pair `pair` from the valid magic `start`, `steps` moves; returns
 /// the best magic it saw, moved to its shortest span, or `None` if `stop` was set (it is
-/// looked at every [`STOP_POLL`] moves).
+/// looked at every [`STOP_POLL`] moves). `walked` counts the moves as they are made, each as
+/// the square's keys (a move tests up to every key), for the forecast of when the walks end.
 fn walk(
     seed: u64,
     square: &Square,
-    start: u64,
-    number: u64,
-    steps: u64,
+    (start, number, steps): (u64, u64, u64),
     scratch: &mut Scratch,
-    stop: &AtomicBool,
+    (stop, walked): (&AtomicBool, &AtomicU64),
 ) -> Option<u64> {
     let mut rng = square_rng(seed, StreamSet::Walk, square.data.slider, square.data.square);
     rng.set_word_pos(u128::from(number) << 48);
@@ -186,9 +185,13 @@ fn walk(
     let shape = scratch.shape(square, start).expect("walks start from valid magics");
     let (mut magic, mut current) = (start, score(&shape));
     let (mut best, mut best_score, mut best_shape) = (magic, current, shape);
+    let keys = square.data.keys.len() as u64;
     for step in 0..steps {
-        if step % STOP_POLL == 0 && stop.load(Ordering::Relaxed) {
-            return None;
+        if step % STOP_POLL == 0 {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            walked.fetch_add(keys * STOP_POLL.min(steps - step), Ordering::Relaxed);
         }
         let next = neighbour(magic, rng.next_u64());
         let Some(next_shape) = scratch.shape(square, next) else { continue };
@@ -250,7 +253,9 @@ pub(super) struct Known<'a> {
 /// valid magic, and the last of them is walked again and must agree, so that a cache of
 /// another run or a damaged one is refused (the error names the square) instead of silently
 /// changing the pools. `Ok(None)`: `stop` was set before the square's walks were done.
-/// `walked` counts each walk as it is made or taken, for progress lines.
+/// `walked` counts the walking done, for progress lines and the forecast of when the walks end:
+/// each move of a walk walked (the last reused one walked again, then the new ones; a walk
+/// taken from the cache costs nothing) as the square's keys (a move tests up to every key).
 pub(super) fn walk_square(
     seed: u64,
     data: &SquareData,
@@ -279,7 +284,9 @@ pub(super) fn walk_square(
     let reused = known.len().min(valid.len());
     let name = |number: usize| format!("{} {} walk {number}", data.slider, data.square);
     if reused > 0 {
-        let Some(again) = walk(seed, &square, valid[reused - 1].1, reused as u64, steps, &mut scratch, stop) else {
+        let Some(again) =
+            walk(seed, &square, (valid[reused - 1].1, reused as u64, steps), &mut scratch, (stop, walked))
+        else {
             return Ok(None);
         };
         if again != known[reused - 1] {
@@ -301,7 +308,8 @@ pub(super) fn walk_square(
                 magic
             }
             None => {
-                let Some(magic) = walk(seed, &square, start, number as u64, steps, &mut scratch, stop) else {
+                let Some(magic) = walk(seed, &square, (start, number as u64, steps), &mut scratch, (stop, walked))
+                else {
                     return Ok(None);
                 };
                 assert!(tester.is_valid(data, magic), "a walk stays among valid magics, and rotation keeps them valid");
@@ -309,7 +317,6 @@ pub(super) fn walk_square(
             }
         };
         candidates.push(tester.candidate(data, walked_position(number as u64, origin), magic));
-        walked.fetch_add(1, Ordering::Relaxed);
     }
     Ok(Some(candidates))
 }
@@ -356,7 +363,8 @@ pub(super) fn walk_from(
     if !CandidateTester::default().is_valid(data, start) {
         return None;
     }
-    walk(seed, &Square::new(data, black, plan.gap), start, number, plan.steps, &mut Scratch::new(), stop)
+    let square = Square::new(data, black, plan.gap);
+    walk(seed, &square, (start, number, plan.steps), &mut Scratch::new(), (stop, &AtomicU64::new(0)))
 }
 
 #[cfg(test)]
@@ -450,7 +458,8 @@ mod tests {
         let plan = WalkPlan { walks: 4, steps: 1_000, gap: 16 };
         let counted = AtomicU64::new(0);
         let all = walk_square(3, &data, true, Known::default(), starts(), plan, (&go(), &counted)).unwrap().unwrap();
-        assert_eq!(counted.load(Ordering::Relaxed), 4, "each walk is counted");
+        // Each move of each walk, as the square's keys.
+        assert_eq!(counted.load(Ordering::Relaxed), 4 * 1_000 * data.keys.len() as u64, "each walk is counted");
         for (number, walked) in (1..).zip(&all) {
             assert_eq!(walk_number(walked.position), Some(number));
             // Its start is the number-th valid magic, at the position the candidate carries.
@@ -475,7 +484,9 @@ mod tests {
         let square = "c2".parse().unwrap();
         let data = SquareData::with_bits(references.get(Slider::Rook, square), Indexing::White, 12);
         let starts = || DenseCandidates::new(3, Slider::Rook, square, 0);
+        let counted = AtomicU64::new(0);
         let walk3 = |known: &[u64]| {
+            counted.store(0, Ordering::Relaxed);
             walk_square(
                 3,
                 &data,
@@ -483,13 +494,16 @@ mod tests {
                 Known { starts: &[], magics: known },
                 starts(),
                 WalkPlan { walks: 3, steps: 1_000, gap: 64 },
-                (&go(), &AtomicU64::new(0)),
+                (&go(), &counted),
             )
         };
         let walked: Vec<u64> = walk3(&[]).unwrap().unwrap().iter().map(|c| c.magic).collect();
         for reused in 0..=3 {
             let again: Vec<u64> = walk3(&walked[..reused]).unwrap().unwrap().iter().map(|c| c.magic).collect();
             assert_eq!(again, walked, "{reused} walks reused");
+            // Only the walking done counts: the new walks, and the last reused one walked again.
+            let walks = 3 - reused + usize::from(reused > 0);
+            assert_eq!(counted.load(Ordering::Relaxed), (walks * 1_000 * data.keys.len()) as u64, "{reused} reused");
         }
         // More known walks than the run makes: the first ones are used.
         let mut longer = walked.clone();

@@ -169,7 +169,8 @@ impl WalkCache {
     pub fn merge_shards(parts: &[(String, WalkCache)]) -> Result<WalkCache, String> {
         let (first_name, first) = parts.first().ok_or("nothing to merge")?;
         let (shard, walks) = first.part.ok_or_else(|| format!("{first_name}: a whole cache, not a shard"))?;
-        let mut seen = vec![false; usize::try_from(shard.count()).unwrap_or(usize::MAX).min(128)];
+        // The file each shard came from, so that one given twice names both.
+        let mut seen: Vec<Option<&str>> = vec![None; usize::try_from(shard.count()).unwrap_or(usize::MAX).min(128)];
         if shard.count() > 128 {
             return Err(format!("{first_name}: shard {shard}: at most 128 shards (one square each)"));
         }
@@ -185,8 +186,8 @@ impl WalkCache {
                 ));
             }
             let slot = &mut seen[this.index() as usize];
-            if std::mem::replace(slot, true) {
-                return Err(format!("{name}: shard {this} is given twice"));
+            if let Some(earlier) = slot.replace(name.as_str()) {
+                return Err(format!("{name}: shard {this} is given twice (also {earlier})"));
             }
             if !part.shard_done() {
                 return Err(format!("{name}: shard {this} is not done (run its task again)"));
@@ -198,7 +199,7 @@ impl WalkCache {
                 }
             }
         }
-        if let Some(missing) = seen.iter().position(|seen| !seen) {
+        if let Some(missing) = seen.iter().position(Option::is_none) {
             return Err(format!("shard {missing}/{} is missing", shard.count()));
         }
         Ok(merged)
@@ -303,6 +304,8 @@ impl WalkCache {
         };
         let mut squares: Vec<Option<(u32, Vec<u64>)>> = vec![None; 128];
         let mut starts: Vec<Vec<u64>> = vec![Vec::new(); 128];
+        // Each square's first line, which a later line that contradicts it names.
+        let mut first_lines = [0; 128];
         for (line, text) in lines {
             let at = |message: String| (line, message);
             let mut fields: Vec<&str> = text.split(',').collect();
@@ -329,9 +332,15 @@ impl WalkCache {
             if let Some((shard, _)) = part.filter(|(shard, _)| pair as u64 % shard.count() != shard.index()) {
                 return Err(at(format!("{slider} {square} is not a square of shard {shard}")));
             }
+            if first_lines[pair] == 0 {
+                first_lines[pair] = line;
+            }
             let (known_bits, magics) = squares[pair].get_or_insert((bits, Vec::new()));
             if *known_bits != bits {
-                return Err(at(format!("{slider} {square}: {bits} index bits, {known_bits} on its earlier lines")));
+                return Err(at(format!(
+                    "{slider} {square}: {bits} index bits, {known_bits} on its earlier lines (first on line {})",
+                    first_lines[pair]
+                )));
             }
             if magics.len() == MAX_WALKS {
                 return Err(at(format!("{slider} {square}: more than {MAX_WALKS} walks")));
@@ -416,7 +425,11 @@ mod tests {
             (text.replacen("# seed=5", "# seed=x", 1), 2, "not a whole number"),
             (text.replacen("fixed-shift", "fancy", 1), 3, "not black or fixed-shift"),
             (text.replacen("rook,a1,12,1,", "rook,a1,12,2,", 1), 8, "walk 2 where walk 1 comes next"),
-            (text.replacen("rook,b1,12,2,", "rook,b1,11,2,", 1), 10, "11 index bits, 12 on its earlier lines"),
+            (
+                text.replacen("rook,b1,12,2,", "rook,b1,11,2,", 1),
+                10,
+                "11 index bits, 12 on its earlier lines (first on line 9)",
+            ),
             (text.replacen("rook,a1,12,1,0x", "rook,a1,12,1,", 1), 8, "not a 0x-prefixed hex magic"),
             (text.replacen("slider,square", "square,slider", 1), 7, "expected the column line"),
             (text.replacen("# walk_gap=64\n", "# walk_gap=64\n# shard=0/2\n# walks=0\n", 1), 8, "# walks=W"),

@@ -79,14 +79,13 @@ impl UnconfirmedWalks {
                 (pair, row, magic, walker.walk_number(pair, row.position, row.walk_start, stop))
             })
             .collect();
-        if stop.load(Ordering::Relaxed) {
-            return Err(STOPPED_CONFIRMING.to_owned());
-        }
         for (pair, row, magic, again) in walked {
             match again {
                 Some(again) if again == magic => {
                     self.walks.remove(&(pair, row.position));
                 }
+                // Cut by the stop flag: neither confirmed nor refused.
+                None if stop.load(Ordering::Relaxed) => {}
                 again => {
                     let found = again.map_or("no walk".to_owned(), |again| format!("{again:#018X}"));
                     return Err(format!(
@@ -95,6 +94,14 @@ impl UnconfirmedWalks {
                     ));
                 }
             }
+        }
+        // The walks confirmed stay confirmed; a recipe that still names one that is not cannot
+        // be handed out.
+        let named = |(row, _): &(&crate::recipe::RecipeRow, u64)| {
+            self.walks.contains(&(pair_index(row.slider, row.square), row.position))
+        };
+        if pending.iter().any(named) {
+            return Err(STOPPED_CONFIRMING.to_owned());
         }
         Ok(())
     }

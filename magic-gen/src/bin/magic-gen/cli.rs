@@ -93,8 +93,9 @@ pub struct SpanArgs {
     /// The square and its index bits [default: the mask's size].
     #[command(flatten)]
     pub target: SquareBits,
-    /// Master seed of the span stream (a packing reads the list only with its own seed).
-    #[arg(long, default_value_t = 0)]
+    /// Master seed of the span stream; the default is `pack`'s and `walk`'s, since a packing
+    /// reads the list only with its own seed.
+    #[arg(long, default_value_t = DEFAULT_PACK_SEED)]
     pub seed: u64,
     /// Test the candidates 1 to N [default: no limit with --time].
     #[arg(long, value_name = "N", required_unless_present_any = ["time", "walks", "terms", "anneal"], conflicts_with_all = ["walks", "terms", "anneal"])]
@@ -287,6 +288,11 @@ pub enum SourceFormat {
 /// overflowing.
 pub const MAX_SHARDS: u64 = 1 << 20;
 
+/// The master seed of `pack`, `walk` and `span` when `--seed` is not given: one default, since
+/// a packing reads the walks and span lists of its own seed only (every shipped recipe is of
+/// seed 1).
+pub const DEFAULT_PACK_SEED: u64 = 1;
+
 /// Candidates a square may draw when neither --max-candidates nor --time is given.
 pub const DEFAULT_MAX_CANDIDATES: u64 = 100_000_000;
 
@@ -401,6 +407,11 @@ pub struct ShowArgs {
     /// Occupied squares, separated by commas, such as b4,c4,e2,e5,e7 [default: none].
     #[arg(long, value_delimiter = ',', value_name = "SQUARES")]
     pub occupied: Vec<Square>,
+    /// The layout whose lookup is shown: the square's entry in its table, its formula, and the
+    /// index and slot the occupancy maps to (the names `emit --layout` takes) [default: black,
+    /// the crate's default, which `magic_tables::rook_attacks` and the others use].
+    #[arg(long, default_value = magic_gen::shipped::DEFAULT_LAYOUT.name(), hide_default_value = true, value_parser = parse_layout)]
+    pub layout: Layout,
 }
 
 /// What to emit.
@@ -555,9 +566,11 @@ pub struct PackArgs {
     pub iterations: u64,
     /// End the whole run within this many seconds, in any phase, with a valid table: the search
     /// stops a little earlier (2.75 s, with the bishops' compaction a tenth of SECONDS more, at
-    /// most 120 s in all) to finish the table: squares not placed yet are placed in haste, a
-    /// compaction not done by the limit is cut. The recipe's `# stopped=` says what was cut; if nothing
-    /// was, it records the budget reached (`--iterations K`), which writes the same recipe.
+    /// most 120 s and half of SECONDS in all) to finish the table: squares not placed yet are
+    /// placed in haste, a compaction not done by the limit is cut; the run ends when that is
+    /// done, up to that reserve early. The recipe's `# stopped=` says what was cut; if nothing
+    /// was, it records the budget reached (`--iterations K`), which writes the same recipe. A
+    /// limit whose search ends before the walks do is said at once, on one line.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Continue from this recipe (a checkpoint or a finished run's output), with these settings.
@@ -591,6 +604,10 @@ pub struct PackArgs {
     /// within a second.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub progress: f64,
+    /// Worker threads of the walks, draws and fits, 1 to 256 [default: all cores]. The recipe
+    /// does not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Write the recipe (and checkpoints) here.
     #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
@@ -612,6 +629,10 @@ pub struct WalkArgs {
     /// Stop after this many seconds, keeping the squares that finished.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time: Option<f64>,
+    /// Worker threads, one square each at a time, 1 to 256 [default: all cores]. The walks do
+    /// not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Write the walks here (after every square, atomically).
     #[arg(long, short, value_parser = parse_path)]
     pub output: PathBuf,
@@ -624,7 +645,7 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = PackLayout::Black)]
     pub layout: PackLayout,
     /// Master seed of the candidate streams and walks (ignored with --resume: the recipe says).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = DEFAULT_PACK_SEED)]
     pub seed: u64,
     /// Named settings: `record` (the shipped fixed-shift and black tables': walks that leave
     /// holes of 16 slots or more as room, blocked-slot scoring), `span` (the earlier black

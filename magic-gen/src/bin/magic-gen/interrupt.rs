@@ -58,6 +58,8 @@ pub struct Stop {
     reason: Arc<AtomicUsize>,
     /// When `--time` runs out.
     deadline: Option<Instant>,
+    /// When the flag is raised for `--time`: the deadline less the reserve.
+    search_end: Option<Instant>,
 }
 
 /// How much of `--time` a command keeps for the work after its search ([`Stop::install_reserving`]).
@@ -100,11 +102,16 @@ impl Stop {
         check_time(seconds)?;
         let started = Instant::now();
         let deadline = seconds.and_then(|seconds| started.checked_add(Duration::from_secs_f64(seconds)));
+        let before = |deadline: Instant, seconds: f64| {
+            deadline.checked_sub(Duration::from_secs_f64(seconds.max(0.0))).unwrap_or(started).max(started)
+        };
+        let search_end = deadline.map(|deadline| before(deadline, reserve.finishing + reserve.writing));
         let stop = Stop {
             flag: Arc::new(AtomicBool::new(false)),
             finish: Arc::new(AtomicBool::new(false)),
             reason: Arc::new(AtomicUsize::new(0)),
             deadline,
+            search_end,
         };
         for (signal, code) in [(signal_hook::consts::SIGINT, SIGINT), (signal_hook::consts::SIGTERM, SIGTERM)] {
             // The reason first, then the flags: a poller that sees a flag sees a reason.
@@ -113,11 +120,8 @@ impl Stop {
                 .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop.finish)))
                 .map_err(|e| Failure(format!("cannot handle signals: {e}")))?;
         }
-        if let Some(deadline) = deadline {
-            let before = |seconds: f64| {
-                deadline.checked_sub(Duration::from_secs_f64(seconds.max(0.0))).unwrap_or(started).max(started)
-            };
-            let (search_end, finish_end) = (before(reserve.finishing + reserve.writing), before(reserve.writing));
+        if let (Some(deadline), Some(search_end)) = (deadline, search_end) {
+            let finish_end = before(deadline, reserve.writing);
             let timer = stop.clone();
             std::thread::spawn(move || {
                 // A signal raises both flags: the timer has nothing left to do.
@@ -160,6 +164,12 @@ impl Stop {
     /// The time until `--time` runs out, if it was given.
     pub fn time_left(&self) -> Option<Duration> {
         self.deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()))
+    }
+
+    /// The time until `--time` stops the search (the reserve before the limit kept for finishing),
+    /// if it was given.
+    pub fn search_left(&self) -> Option<Duration> {
+        self.search_end.map(|end| end.saturating_duration_since(Instant::now()))
     }
 
     /// Why the run was asked to stop, if it was.

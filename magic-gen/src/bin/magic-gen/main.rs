@@ -64,6 +64,17 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads N` of every command that takes it: 1 to [`MAX_THREADS`], checked before any work.
+pub fn check_threads(threads: Option<usize>) -> Result<(), Failure> {
+    match threads.filter(|threads| !(1..=MAX_THREADS).contains(threads)) {
+        Some(threads) => Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}"))),
+        None => Ok(()),
+    }
+}
+
 /// The worker threads of `--threads N` (all cores when `None`).
 pub fn worker_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, Failure> {
     rayon::ThreadPoolBuilder::new()

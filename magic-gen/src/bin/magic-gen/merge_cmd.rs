@@ -156,6 +156,8 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
     /// (member, members, the command without `--shard`, the recipe, (entries, used)).
     type Member = (u64, u64, String, Recipe, (usize, usize));
     let mut members: Vec<Member> = Vec::new();
+    // Each member's file, so that one given twice names both.
+    let mut names: Vec<String> = Vec::new();
     for (name, recipe) in recipes {
         let command = recipe.command.clone().unwrap_or_default();
         let (base, member) = command
@@ -175,11 +177,12 @@ pub fn merge_portfolio(references: &ReferenceSet, recipes: Vec<(String, Recipe)>
             if first.2 != base || first.1 != shard.count() {
                 return Err(Failure(format!("{name}: another run's member (its settings differ from {})", first.2)));
             }
-            if members.iter().any(|m| m.0 == shard.index()) {
-                return Err(Failure(format!("{name}: member {shard} is given twice")));
+            if let Some(at) = members.iter().position(|m| m.0 == shard.index()) {
+                return Err(Failure(format!("{name}: member {shard} is given twice (also {})", names[at])));
             }
         }
         members.push((shard.index(), shard.count(), base.to_owned(), recipe, (report.entries, report.used)));
+        names.push(name);
     }
     let count = members.first().ok_or_else(|| Failure("nothing to merge".to_owned()))?.1;
     if let Some(missing) = (0..count).find(|i| !members.iter().any(|m| m.0 == *i)) {

@@ -147,6 +147,12 @@ fn read_walk_cache(args: &PackArgs, settings: &Settings) -> Result<Option<WalkCa
 }
 
 pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
+    crate::check_threads(args.threads)?;
+    // Every parallel part of the run (walks, draws, fits) runs on these threads.
+    crate::worker_pool(args.threads)?.install(|| run_on_threads(args))
+}
+
+fn run_on_threads(args: PackArgs) -> Result<Outcome, Failure> {
     let started = Instant::now();
     if args.output == Path::new("-") {
         return Err(Failure("pack writes its checkpoints to -o: give a file, not `-`".to_owned()));
@@ -278,7 +284,17 @@ pub fn run(args: PackArgs) -> Result<Outcome, Failure> {
             );
         }
     }
-    watch.finish(result)
+    let outcome = watch.finish(result)?;
+    if let (Some(seconds), Some((entries, _))) = (args.time, watch.written) {
+        // What a short budget gives, against the table that needs no packing.
+        let fancy: usize = references.iter().map(|square| 1 << square.mask_bits()).sum();
+        if entries > fancy {
+            note!(
+                "the table ({entries} entries) is larger than the fancy layout's {fancy}, which needs no packing: --time {seconds} was too short for this run to pack (docs/cli.md: what time buys)"
+            );
+        }
+    }
+    Ok(outcome)
 }
 
 /// What a run's walks depend on besides the walk settings: indexing, stream, seed and each
@@ -326,21 +342,109 @@ fn reserve(settings: &Settings, seconds: Option<f64>) -> Reserve {
 }
 
 /// Runs `work` while a thread prints where the run `meter` counts is on stderr: within a
-/// second, then every `every`, until `work` returns.
+/// second, then every `every`, until `work` returns. With `--time`, it also looks at the walks
+/// every quarter of a second until it knows whether they end before the search does, and says
+/// at once, on one line, when they will not ([`walks_forecast`]).
 fn with_progress<T>((meter, stop, started): (&Meter, &Stop, Instant), every: Duration, work: impl FnOnce() -> T) -> T {
+    const LOOK: Duration = Duration::from_millis(250);
     let (done, finished) = channel::<()>();
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            let mut wait = every.min(Duration::from_secs(1));
-            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
-                note!("{}", progress_line(&meter.read(), started.elapsed(), stop.time_left()));
-                wait = every;
+            let mut next_line = started + every.min(Duration::from_secs(1));
+            // Until the walks are known to end in time (or not), and when they began.
+            let (mut forecast, mut walks_began) = (stop.search_left().is_some(), None);
+            loop {
+                let now = Instant::now();
+                let until_line = next_line.saturating_duration_since(now);
+                let wait = if forecast { LOOK.min(until_line) } else { until_line };
+                // The work's end: the forecast is made once more (a run cut in its walks may end
+                // between two looks), and no progress line.
+                let ended = !matches!(finished.recv_timeout(wait), Err(RecvTimeoutError::Timeout));
+                let reading = meter.read();
+                if forecast {
+                    // The walks began at the first look that saw them (a quarter second late at most).
+                    if reading.phase == Phase::Walks {
+                        walks_began.get_or_insert_with(Instant::now);
+                    }
+                    let walking = walks_began.filter(|_| reading.phase == Phase::Walks).map(|began| began.elapsed());
+                    match walks_forecast(&reading, walking, stop.search_left()) {
+                        Forecast::Unknown => {}
+                        Forecast::InTime => forecast = false,
+                        Forecast::Late(message) => {
+                            note!("{message}");
+                            forecast = false;
+                        }
+                    }
+                }
+                if ended {
+                    break;
+                }
+                let now = Instant::now();
+                if now >= next_line {
+                    note!("{}", progress_line(&reading, started.elapsed(), stop.time_left()));
+                    // A thread woken late (a loaded machine) prints one line, not one per
+                    // interval it missed.
+                    next_line += every;
+                    if next_line <= now {
+                        next_line = now + every;
+                    }
+                }
             }
         });
         let result = work();
         drop(done);
         result
     })
+}
+
+/// What the walks of a run under `--time` will come to, as [`walks_forecast`] says it.
+#[derive(Debug, PartialEq)]
+enum Forecast {
+    /// Not known yet: the run has not started its walks, or is walking at a pace that ends
+    /// them in time so far (looked at again until they are over).
+    Unknown,
+    /// They are over (or the run has none): nothing to say.
+    InTime,
+    /// They will not: the line that says so.
+    Late(String),
+}
+
+/// Whether the walks `reading` counts end before the search does (`search_left` from now), at
+/// the pace of the walking done in `walking` (the time since the walks began, while the run
+/// walks): the walking left at that pace, each walk weighed by its square's keys as the meter
+/// counts it (a rook walk costs many bishop walks). A run cut in its walks places every square in haste, far
+/// larger than a packed table: that is said on one line as soon as it is known, and at the
+/// latest when the cut comes.
+fn walks_forecast(reading: &Reading, walking: Option<Duration>, search_left: Option<Duration>) -> Forecast {
+    let (Some(search_left), (done, of)) = (search_left, reading.walks) else { return Forecast::InTime };
+    let late = |rest: Option<f64>| {
+        let when = match rest {
+            Some(rest) => format!(
+                "at this pace the walks need about {rest:.0} s more, and the search ends in {:.0} s",
+                search_left.as_secs_f64()
+            ),
+            None => format!(
+                "the search ends before the walks ({}% of the walking done)",
+                done.saturating_mul(100) / of.max(1)
+            ),
+        };
+        Forecast::Late(format!(
+            "--time is too short for a packed table: {when}; every square will be placed in haste, far larger than a packed table (give the walks the time they need, or make them apart: `magic-gen walk`, then --walk-cache)"
+        ))
+    };
+    match (reading.phase, walking) {
+        (Phase::Start, _) => Forecast::Unknown,
+        // A pace measured over half a second at least.
+        (Phase::Walks, Some(walking)) if done > 0 && walking.as_secs_f64() >= 0.5 => {
+            let rest = walking.as_secs_f64() * (of.saturating_sub(done)) as f64 / done as f64;
+            if rest < search_left.as_secs_f64() { Forecast::Unknown } else { late(Some(rest)) }
+        }
+        (Phase::Walks, _) if search_left.is_zero() => late(None),
+        (Phase::Walks, _) => Forecast::Unknown,
+        // Cut in its walks before the pace was known.
+        (Phase::Completion | Phase::End, _) if done < of => late(None),
+        _ => Forecast::InTime,
+    }
 }
 
 /// A progress line: the phase, the squares (and walks) done of how many, the table so far, the
@@ -351,7 +455,9 @@ fn progress_line(reading: &Reading, elapsed: Duration, left: Option<Duration>) -
     let what = match reading.phase {
         Phase::Start => "starting".to_owned(),
         Phase::Walks => {
-            format!("walks: {done} of {of} squares walked, {} of {} walks", reading.walks.0, reading.walks.1)
+            let (walked, walking) = reading.walks;
+            let share = walked.saturating_mul(100).checked_div(walking).unwrap_or(100);
+            format!("walks: {done} of {of} squares walked, {share}% of the walking")
         }
         Phase::Construction => format!("construction: {done} of {of} squares placed{}", table(reading.end)),
         Phase::Completion => format!("placing in haste: {done} of {of} squares placed{}", table(reading.end)),
@@ -776,6 +882,46 @@ mod tests {
             other_budget(timed, "magic-gen pack --layout black --seed 2 --iterations 1000000 --shard 1/4"),
             None
         );
+    }
+
+    /// The walks' forecast: unknown until a walk is done, then the remaining walks at the pace so
+    /// far against the search's time left; a run cut in its walks is late at the latest then;
+    /// a run without `--time` or without walks has nothing to forecast.
+    #[test]
+    fn walks_are_forecast_against_the_search() {
+        let reading =
+            |phase, walks| Reading { phase, squares: (0, 128), walks, iteration: (0, 0), best_end: 0, end: 0, used: 0 };
+        let secs = Duration::from_secs_f64;
+        let late = |f: Forecast| matches!(f, Forecast::Late(line) if line.starts_with("--time is too short for a packed table: ") && !line.contains('\n'));
+        assert_eq!(walks_forecast(&reading(Phase::Walks, (3, 128)), Some(secs(1.0)), None), Forecast::InTime);
+        assert_eq!(walks_forecast(&reading(Phase::Start, (0, 0)), None, Some(secs(15.0))), Forecast::Unknown);
+        assert_eq!(
+            walks_forecast(&reading(Phase::Walks, (0, 128)), Some(secs(1.0)), Some(secs(15.0))),
+            Forecast::Unknown
+        );
+        // 4 of 128 in a second: 31 s more, after a search that ends in 15 s; in time with 40.
+        let slow = walks_forecast(&reading(Phase::Walks, (4, 128)), Some(secs(1.0)), Some(secs(15.0)));
+        assert!(
+            matches!(&slow, Forecast::Late(line) if line.contains("the walks need about 31 s more, and the search ends in 15 s")),
+            "{slow:?}"
+        );
+        assert_eq!(
+            walks_forecast(&reading(Phase::Walks, (4, 128)), Some(secs(1.0)), Some(secs(40.0))),
+            Forecast::Unknown
+        );
+        // No pace from less than half a second of walking.
+        assert_eq!(
+            walks_forecast(&reading(Phase::Walks, (4, 128)), Some(secs(0.2)), Some(secs(15.0))),
+            Forecast::Unknown
+        );
+        // Cut before the pace was known, or the search over while walking.
+        assert!(late(walks_forecast(&reading(Phase::Completion, (0, 128)), None, Some(secs(0.0)))));
+        assert!(late(walks_forecast(&reading(Phase::End, (5, 128)), None, Some(secs(0.0)))));
+        assert!(late(walks_forecast(&reading(Phase::Walks, (0, 128)), Some(secs(2.0)), Some(secs(0.0)))));
+        // Walks done, or none to make.
+        assert_eq!(walks_forecast(&reading(Phase::Construction, (128, 128)), None, Some(secs(1.0))), Forecast::InTime);
+        assert_eq!(walks_forecast(&reading(Phase::Construction, (0, 0)), None, Some(secs(1.0))), Forecast::InTime);
+        assert_eq!(walks_forecast(&reading(Phase::End, (0, 0)), None, Some(secs(0.0))), Forecast::InTime);
     }
 
     /// A time stop is recorded as its budget, except after `--resume` and on a restart.

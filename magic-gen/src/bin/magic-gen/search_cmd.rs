@@ -49,13 +49,8 @@ fn requested_bits(args: &SearchArgs, occ: &Occupancies) -> Result<u32, Failure> 
 /// second), large enough that sharing out the work costs nothing measurable.
 const ROUND: u64 = 1 << 16;
 
-/// The most worker threads `--threads` accepts.
-const MAX_THREADS: usize = 256;
-
 pub fn run(args: SearchArgs) -> Result<Outcome, Failure> {
-    if let Some(threads) = args.threads.filter(|threads| !(1..=MAX_THREADS).contains(threads)) {
-        return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
-    }
+    crate::check_threads(args.threads)?;
     if args.shard.count() > MAX_SHARDS {
         return Err(Failure(format!(
             "--shard {} is out of range: the shard count must be 1 to {MAX_SHARDS}",

@@ -51,9 +51,6 @@ use crate::{Failure, Outcome};
 /// Candidates a thread tests between two looks at the stop flag: about a quarter of a second.
 const CHUNK: u64 = 1 << 20;
 
-/// The most worker threads `--threads` accepts.
-const MAX_THREADS: usize = 256;
-
 /// Parts of a term-sum enumeration a thread takes at a time (`span --terms`): enough that
 /// setting up a scan is a small share, few enough that a round ends evenly on all threads.
 const PARTS_A_TASK: usize = 64;
@@ -68,9 +65,7 @@ pub fn run(args: SpanArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("span writes its list after every round: give a file, not `-`".to_owned()));
     }
-    if let Some(threads) = args.threads.filter(|threads| !(1..=MAX_THREADS).contains(threads)) {
-        return Err(Failure(format!("--threads {threads} is out of range: 1 to {MAX_THREADS}")));
-    }
+    crate::check_threads(args.threads)?;
     if args.candidates == Some(0) {
         return Err(Failure("--candidates 0: test at least one candidate".to_owned()));
     }

@@ -249,15 +249,16 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
     let search = ExhaustiveSearch::with_color(first.slider, first.square, first.bits, first.color)
         .map_err(|e| Failure(e.to_string()))?;
     search.check_shard(first.cursor.shard).map_err(|e| Failure(format!("{}: {e}", files[0].0)))?;
-    let mut seen = std::collections::BTreeSet::new();
+    // The file each shard came from, so that one given twice names both.
+    let mut seen = std::collections::BTreeMap::new();
     for (file, (name, _)) in parsed.iter().zip(files) {
         if (file.slider, file.square, file.bits, file.color, file.cursor.shard.count())
             != (first.slider, first.square, first.bits, first.color, count)
         {
             return Err(Failure(format!("{name}: a sweep of other settings than {}", files[0].0)));
         }
-        if !seen.insert(file.cursor.shard.index()) {
-            return Err(Failure(format!("{name}: shard {} is given twice", file.cursor.shard)));
+        if let Some(earlier) = seen.insert(file.cursor.shard.index(), name) {
+            return Err(Failure(format!("{name}: shard {} is given twice (also {earlier})", file.cursor.shard)));
         }
         // Every file has the first's settings (checked above): one search checks them all.
         check_magics(name, file, &search)?;
@@ -271,7 +272,7 @@ pub fn merge(files: &[(String, String)]) -> Result<String, Failure> {
     }
     // The first index not given: the first place where the given ones skip one.
     let missing =
-        seen.iter().enumerate().find(|&(i, &index)| i as u64 != index).map_or(seen.len() as u64, |(i, _)| i as u64);
+        seen.keys().enumerate().find(|&(i, &index)| i as u64 != index).map_or(seen.len() as u64, |(i, _)| i as u64);
     if missing < count {
         return Err(Failure(format!("{progress}; shard {missing}/{count} is missing")));
     }

@@ -23,6 +23,11 @@ use crate::pack_cmd::{parse_walk_cache, settings};
 use crate::{Failure, Outcome};
 
 pub fn run(args: WalkArgs) -> Result<Outcome, Failure> {
+    crate::check_threads(args.threads)?;
+    crate::worker_pool(args.threads)?.install(|| run_on_threads(args))
+}
+
+fn run_on_threads(args: WalkArgs) -> Result<Outcome, Failure> {
     if args.output == Path::new("-") {
         return Err(Failure("walk writes its file after every square: give a file, not `-`".to_owned()));
     }
