@@ -42,7 +42,7 @@
 //! }
 //!
 //! let boards = [(Square::D4, 0), (Square::A1, Square::A4.bit())];
-//! assert_eq!(auto::run(Mobility(&boards)), 27 + 3 + 7);
+//! assert_eq!(auto::run(Mobility(&boards)), 27 + (3 + 7) + 7);
 //! println!("pext: {}", auto::uses_pext());
 //! ```
 
