@@ -16,7 +16,7 @@ for file in "$out"/shard-*.json "$out"/shard-*.csv "$out"/shard-*.txt "$out"/swe
     refuse_unreadable "$file" "a result file of the array"
     [ -s "$file" ] || continue
     recorded=$(grep -a -m1 -o -e '^# shard=[0-9]*/[0-9]*' -e '"shard": "[0-9]*/[0-9]*"' -e '--shard [0-9]*/[0-9]*' \
-        -- "$file" | grep -o '[0-9]*$')
+        -- "$file" | grep -o '[0-9]*/[0-9]*' | sed 's|.*/||')
     # Every result file of an array records its shard, and a walk shard or a member the lines
     # read below: a file without them is damaged, and its state cannot be read.
     case $file in
