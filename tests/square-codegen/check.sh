@@ -11,7 +11,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 target="${CARGO_TARGET_DIR:-$here/../../target}/square-codegen"
-rm -rf "$target/release/deps"/square_codegen-*.s
+# Cargo does not run rustc again for a crate it finds fresh, and then writes no assembly: clean
+# this one crate (its dependencies stay built).
+CARGO_TARGET_DIR="$target" cargo clean --quiet --release --manifest-path "$here/Cargo.toml" -p square-codegen
 CARGO_TARGET_DIR="$target" cargo rustc --quiet --release --manifest-path "$here/Cargo.toml" --lib \
     -- --emit asm -C llvm-args=-x86-asm-syntax=intel
 asm=$(ls "$target/release/deps"/square_codegen-*.s)
