@@ -19,6 +19,7 @@
 #![no_std]
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod geometry;
 pub mod layouts;
 pub mod pieces;
