@@ -183,48 +183,51 @@ pub const fn relevant_mask(board: Board, piece: Piece, square: u8) -> u128 {
     match piece {
         Piece::Rook | Piece::Cannon => line_mask(board, &ORTHOGONAL, square),
         Piece::Bishop => line_mask(board, &DIAGONAL, square),
+        Piece::Horse | Piece::HorseTo | Piece::Elephant => {
+            let mut mask = 0;
+            let mut i = 0;
+            while i < leaper_jumps(piece) {
+                if let Some((_, blocker)) = leaper_jump(board, piece, square, i) {
+                    mask |= board.bit(blocker);
+                }
+                i += 1;
+            }
+            mask
+        }
+    }
+}
+
+/// How many jumps a lame leaper has: 8 for the horse (and horse-to), 4 for the elephant.
+const fn leaper_jumps(piece: Piece) -> usize {
+    if matches!(piece, Piece::Elephant) { 4 } else { 8 }
+}
+
+/// The `i`th jump of a lame leaper on `square`, if it is on the board (and, for the elephant,
+/// stays on its side of the river): the square it reaches (for horse-to, the square of the horse
+/// that reaches `square`) and the square whose occupancy blocks it (the leg, which is next to
+/// the horse, or the eye).
+const fn leaper_jump(board: Board, piece: Piece, square: u8, i: usize) -> Option<(u8, u8)> {
+    let (target, blocker) = match piece {
         Piece::Horse => {
-            let mut mask = 0;
-            let mut i = 0;
-            while i < 8 {
-                let (df, dr) = JUMPS[i];
-                let (lf, lr) = leg(df, dr);
-                if let (Some(_), Some(leg)) = (board.offset(square, df, dr), board.offset(square, lf, lr)) {
-                    mask |= board.bit(leg);
-                }
-                i += 1;
-            }
-            mask
+            let ((df, dr), (lf, lr)) = (JUMPS[i], leg(JUMPS[i].0, JUMPS[i].1));
+            (board.offset(square, df, dr), board.offset(square, lf, lr))
         }
+        // A horse on `square - jump` attacks `square` past its leg `square - jump + leg`.
         Piece::HorseTo => {
-            let mut mask = 0;
-            let mut i = 0;
-            while i < 8 {
-                let (df, dr) = JUMPS[i];
-                let (lf, lr) = leg(df, dr);
-                // A horse on `square - jump` attacks `square` past its leg `square - jump + leg`.
-                if let (Some(_), Some(leg)) = (board.offset(square, -df, -dr), board.offset(square, lf - df, lr - dr)) {
-                    mask |= board.bit(leg);
-                }
-                i += 1;
-            }
-            mask
+            let ((df, dr), (lf, lr)) = (JUMPS[i], leg(JUMPS[i].0, JUMPS[i].1));
+            (board.offset(square, -df, -dr), board.offset(square, lf - df, lr - dr))
         }
-        Piece::Elephant => {
-            let mut mask = 0;
-            let mut i = 0;
-            while i < 4 {
-                let (df, dr) = DIAGONAL[i];
-                if let (Some(target), Some(eye)) = (board.offset(square, 2 * df, 2 * dr), board.offset(square, df, dr))
-                {
-                    if same_side(board, square, target) {
-                        mask |= board.bit(eye);
-                    }
-                }
-                i += 1;
+        _ => {
+            let (df, dr) = DIAGONAL[i];
+            match board.offset(square, 2 * df, 2 * dr) {
+                Some(target) if same_side(board, square, target) => (Some(target), board.offset(square, df, dr)),
+                _ => (None, None),
             }
-            mask
         }
+    };
+    match (target, blocker) {
+        (Some(target), Some(blocker)) => Some((target, blocker)),
+        _ => None,
     }
 }
 
@@ -298,46 +301,12 @@ pub const fn slow_attacks(board: Board, piece: Piece, square: u8, occupied: u128
             }
             attacks
         }
-        Piece::Horse => {
+        Piece::Horse | Piece::HorseTo | Piece::Elephant => {
             let mut attacks = 0;
             let mut i = 0;
-            while i < 8 {
-                let (df, dr) = JUMPS[i];
-                let (lf, lr) = leg(df, dr);
-                if let (Some(target), Some(leg)) = (board.offset(square, df, dr), board.offset(square, lf, lr)) {
-                    if occupied & board.bit(leg) == 0 {
-                        attacks |= board.bit(target);
-                    }
-                }
-                i += 1;
-            }
-            attacks
-        }
-        Piece::HorseTo => {
-            let mut attackers = 0;
-            let mut i = 0;
-            while i < 8 {
-                let (df, dr) = JUMPS[i];
-                let (lf, lr) = leg(df, dr);
-                if let (Some(from), Some(leg)) =
-                    (board.offset(square, -df, -dr), board.offset(square, lf - df, lr - dr))
-                {
-                    if occupied & board.bit(leg) == 0 {
-                        attackers |= board.bit(from);
-                    }
-                }
-                i += 1;
-            }
-            attackers
-        }
-        Piece::Elephant => {
-            let mut attacks = 0;
-            let mut i = 0;
-            while i < 4 {
-                let (df, dr) = DIAGONAL[i];
-                if let (Some(target), Some(eye)) = (board.offset(square, 2 * df, 2 * dr), board.offset(square, df, dr))
-                {
-                    if same_side(board, square, target) && occupied & board.bit(eye) == 0 {
+            while i < leaper_jumps(piece) {
+                if let Some((target, blocker)) = leaper_jump(board, piece, square, i) {
+                    if occupied & board.bit(blocker) == 0 {
                         attacks |= board.bit(target);
                     }
                 }
