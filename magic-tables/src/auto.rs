@@ -201,6 +201,12 @@ unsafe fn pext_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
     }
     // No `pext` tables (not x86-64): no `Pext` can be made; the default layout keeps this total.
     #[cfg(not(magic_tables_pext_tables))]
+    default_lookup(slider, square, occupied)
+}
+
+/// One slider's lookup in the default layout (`slider` is a constant where it is inlined).
+#[inline(always)]
+const fn default_lookup(slider: Slider, square: Square, occupied: u64) -> u64 {
     match slider {
         Slider::Rook => crate::rook_attacks(square, occupied),
         Slider::Bishop => crate::bishop_attacks(square, occupied),
@@ -288,10 +294,7 @@ impl Sliders {
             // caller of `force_pext` promised it.
             return unsafe { pext_lookup(slider, square, occupied) };
         }
-        match slider {
-            Slider::Rook => crate::rook_attacks(square, occupied),
-            Slider::Bishop => crate::bishop_attacks(square, occupied),
-        }
+        default_lookup(slider, square, occupied)
     }
 }
 

@@ -93,10 +93,10 @@ impl Position {
     }
 }
 
-/// Whether `square` is in `side`'s palace (files d-f, ranks 0-2 for red, 7-9 for black).
-fn in_palace(side: Side, square: u8) -> bool {
-    let (file, rank) = (BOARD.file_of(square), BOARD.rank_of(square));
-    (3..=5).contains(&file) && if side == Side::Red { rank <= 2 } else { rank >= 7 }
+/// `side`'s palace: files d-f, ranks 0-2 for red, 7-9 for black.
+fn palace(side: Side) -> u128 {
+    let ranks = if side == Side::Red { 0..=2 } else { 7..=9 };
+    ranks.flat_map(|rank| (3..=5).map(move |file| BOARD.bit(BOARD.square(file, rank).unwrap()))).sum()
 }
 
 /// Whether a pawn of `side` on `square` has crossed the river.
@@ -121,14 +121,8 @@ fn targets(position: &Position, side: Side, kind: Kind, square: u8) -> u128 {
         }
         Kind::Horse => slow_attacks(BOARD, Piece::Horse, square, occupied),
         Kind::Elephant => slow_attacks(BOARD, Piece::Elephant, square, occupied),
-        Kind::Advisor => {
-            let all = steps(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
-            (0..90).filter(|&s| all & BOARD.bit(s) != 0 && in_palace(side, s)).map(|s| BOARD.bit(s)).sum()
-        }
-        Kind::King => {
-            let all = steps(&[(1, 0), (-1, 0), (0, 1), (0, -1)]);
-            (0..90).filter(|&s| all & BOARD.bit(s) != 0 && in_palace(side, s)).map(|s| BOARD.bit(s)).sum()
-        }
+        Kind::Advisor => steps(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]) & palace(side),
+        Kind::King => steps(&[(1, 0), (-1, 0), (0, 1), (0, -1)]) & palace(side),
         Kind::Pawn => {
             let forward = if side == Side::Red { 1 } else { -1 };
             let mut deltas = vec![(0, forward)];

@@ -263,8 +263,8 @@ fn main() {
     let rounds: usize = std::env::args().nth(1).map_or(51, |r| r.parse().expect("ROUNDS: a number"));
     assert!(rounds > 0, "ROUNDS: at least 1");
     let filter = std::env::args().nth(2).unwrap_or_default();
-    // MAGIC_TABLES_AUTO=fallback: `auto` forced to its fallback, to tell the branch's cost from
-    // the way's.
+    // MAGIC_TABLES_AUTO=fallback: `auto` forced to its fallback (`auto::run` and `Sliders` in
+    // the lookups part then take the default layout; the free functions always do).
     if std::env::var("MAGIC_TABLES_AUTO").as_deref() == Ok("fallback") {
         magic_tables::auto::force_fallback();
     }
