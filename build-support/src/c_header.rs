@@ -254,13 +254,18 @@ fn c_type(field: Field) -> &'static str {
     match field {
         Field::Hex(_) => "uint64_t",
         Field::Hex32(_) | Field::U32(_) | Field::Slots { .. } => "uint32_t",
+        Field::U8(_) => "uint8_t",
     }
 }
 
 /// Bytes of one entry as a C compiler lays it out on common ABIs: fields in order, the struct
 /// padded to its largest field.
 fn c_entry_bytes(fields: &[(&str, &str)]) -> usize {
-    let size = |ty: &str| if ty == "uint64_t" { 8 } else { 4 };
+    let size = |ty: &str| match ty {
+        "uint64_t" => 8,
+        "uint8_t" => 1,
+        _ => 4,
+    };
     let align = fields.iter().map(|(_, ty)| size(ty)).max().unwrap_or(1);
     fields.iter().fold(0, |end: usize, (_, ty)| end.next_multiple_of(size(ty)) + size(ty)).next_multiple_of(align)
 }
@@ -274,6 +279,7 @@ fn push_c_value(out: &mut String, value: Field) {
         }
         Field::Hex32(v) => write!(out, "0x{v:08X}u").unwrap(),
         Field::U32(v) | Field::Slots { offset: v, .. } => write!(out, "{v}").unwrap(),
+        Field::U8(v) => write!(out, "{v}").unwrap(),
     }
 }
 

@@ -52,6 +52,7 @@ fn field_expr(field: Field) -> Expr {
         Field::Hex(value) => hex_u64(value),
         Field::Hex32(value) => int(&format!("0x{value:08X}")),
         Field::U32(value) => int(&value.to_string()),
+        Field::U8(value) => int(&value.to_string()),
         Field::Slots { array, offset } => {
             call(path(&["Slots", "at"]), vec![reference_to(array), int(&offset.to_string())])
         }
@@ -175,6 +176,7 @@ mod tests {
                 candidates: None,
                 verified_occupancies: 3,
                 reproduce: vec!["run the test".into()],
+                scope: None,
             },
             entry_tables: vec![EntryTable {
                 name: "ROOK".into(),

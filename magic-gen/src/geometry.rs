@@ -39,6 +39,18 @@ impl Iterator for Subsets {
     }
 }
 
+/// Every subset of a 128-bit `mask` (a board of up to 128 squares), from the empty set
+/// upwards, by the same carry-rippler trick as [`subsets`].
+pub fn subsets_u128(mask: u128) -> impl Iterator<Item = u128> {
+    let mut next = Some(0u128);
+    std::iter::from_fn(move || {
+        let current = next?;
+        let following = current.wrapping_sub(mask) & mask;
+        next = (following != 0).then_some(following);
+        Some(current)
+    })
+}
+
 /// Every relevant occupancy of one (slider, square) with its reference attack set: the
 /// "blocker boards" and "move boards" (each blocker board's attacks), in [`subsets`] order.
 #[derive(Clone, Debug)]

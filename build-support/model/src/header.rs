@@ -13,6 +13,20 @@ pub struct Provenance {
     pub verified_occupancies: usize,
     /// How to reproduce the file, one line each.
     pub reproduce: Vec<String>,
+    /// For a board other than chess's, what the file covers; `None` for chess's 128 (slider,
+    /// square) pairs.
+    pub scope: Option<Scope>,
+}
+
+/// What a file of a board other than chess's covers, in the header's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scope {
+    /// The board and its bitboards, such as `9x10 (90 squares, u128 bitboards; square = file + 9 * rank)`.
+    pub board: String,
+    /// What the searched candidates were for, such as `41 blocks`.
+    pub searched: String,
+    /// The lines that say what was verified before the file was written.
+    pub verified: Vec<String>,
 }
 
 /// `lines` as comments starting with `marker` (`//` for Rust and C); an empty line becomes a

@@ -18,5 +18,5 @@ pub mod checksum;
 pub mod header;
 pub mod layout;
 
-pub use header::Provenance;
+pub use header::{Provenance, Scope};
 pub use layout::{CHECKSUM_RULE, DataArray, EntryTable, Field, Language, LayoutFile, Values};

@@ -27,6 +27,7 @@ pub fn file(generated: &Generated) -> LayoutFile {
         candidates: Some(generated.total_candidates()),
         verified_occupancies: generated.report.occupancies_checked,
         reproduce,
+        scope: None,
     };
     let description = vec![
         "fancy: per-square mask, magic, shift and offset into one flat attack array;".into(),

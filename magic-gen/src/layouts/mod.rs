@@ -174,6 +174,7 @@ pub(crate) fn provenance(layout: Layout, magics: String, candidates: Option<u64>
             layout.name(),
             layout.file_name()
         )],
+        scope: None,
     }
 }
 

@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod board_tables;
 pub mod geometry;
 pub mod layouts;
 pub mod pieces;

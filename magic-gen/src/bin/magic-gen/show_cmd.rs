@@ -66,6 +66,7 @@ fn lookup_text(layout: Layout, file: &LayoutFile, (slider, square): (Slider, Squ
             Field::Hex(v) => format!("{field} {v:#018x}"),
             Field::Hex32(v) => format!("{field} {v:#010x}"),
             Field::U32(v) | Field::Slots { offset: v, .. } => format!("{field} {v}"),
+            Field::U8(v) => format!("{field} {v}"),
         })
         .collect();
     let Lookup { index, offset, shift, array } = lookup(layout, row, (slider, square), occupied);
