@@ -74,7 +74,17 @@ fn run() -> Result<(), String> {
         let file = shipped.build(layout).map_err(|e| e.to_string())?;
         write(&out_dir.join(layout.file_name()), &build_support::render(&file))?;
     }
+    #[cfg(feature = "xiangqi")]
+    write_xiangqi(&out_dir)?;
     Ok(())
+}
+
+/// The xiangqi tables (`magic_gen::board::shipped`), verified, as `xiangqi.rs`: compiled only
+/// with the feature, which is what turns `magic_gen::board` on.
+#[cfg(feature = "xiangqi")]
+fn write_xiangqi(out_dir: &Path) -> Result<(), String> {
+    let file = magic_gen::board::shipped::xiangqi_file().map_err(|e| format!("xiangqi: {e}"))?;
+    write(&out_dir.join("xiangqi.rs"), &build_support::render(&file))
 }
 
 fn write(path: &Path, source: &str) -> Result<(), String> {

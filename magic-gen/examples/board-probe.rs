@@ -27,7 +27,13 @@ fn main() {
             println!("  {:?}: {} sets", l.piece, l.sets.len() / 2);
             bytes += l.sets.len() * 8 + l.index.len() * 32;
         }
-        println!("{f}x{r}: {bytes} B, candidates {}, build {:?}, verify {:?} {:?}", t.candidates, t1, t0.elapsed() - t1, rep);
+        println!(
+            "{f}x{r}: {bytes} B, candidates {}, build {:?}, verify {:?} {:?}",
+            t.candidates,
+            t1,
+            t0.elapsed() - t1,
+            rep
+        );
     }
 }
 #[allow(dead_code)]

@@ -40,6 +40,8 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod atomic_write;
+#[cfg(feature = "board")]
+#[cfg_attr(docsrs, doc(cfg(feature = "board")))]
 pub mod board;
 #[cfg(feature = "pack")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pack")))]

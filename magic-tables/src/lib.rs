@@ -84,6 +84,9 @@ pub use magic_tables_core::{Color, ParseSliderError, ParseSquareError, Slider, S
 pub use pieces::{between, king_attacks, knight_attacks, line, pawn_attacks};
 
 mod pieces;
+#[cfg(feature = "xiangqi")]
+#[cfg_attr(docsrs, doc(cfg(feature = "xiangqi")))]
+pub mod xiangqi;
 
 /// The public `rook_attacks`, `bishop_attacks` and `queen_attacks` of a layout module, from
 /// its `ROOK_MAGICS` and `BISHOP_MAGICS` entry tables and one lookup function per slider,

@@ -3,7 +3,8 @@
 //! (horse, horse-to, elephant). The board is a parameter of everything here, as the square is of
 //! the chess search: [`lines`] is its geometry seen along one line, [`search`] the seeded magic
 //! of one block, [`tables`] the laid-out set, [`verify`] the check against the board's
-//! coordinate walk, and [`file`] the set as the renderer's data.
+//! coordinate walk, [`file`] the set as the renderer's data, and [`shipped`] the xiangqi set
+//! `magic-tables` ships.
 //!
 //! ```
 //! use magic_gen::board::{BoardTables, verify};
@@ -16,10 +17,11 @@
 //! assert_eq!(tables.attacks(Piece::Cannon, 2, occupied), Some(slow_attacks(board, Piece::Cannon, 2, occupied)));
 //! ```
 
-// pub mod file;
+pub mod file;
 pub mod lines;
 pub mod search;
+pub mod shipped;
 pub mod tables;
 pub mod verify;
 
-pub use tables::{BoardTables, LeaperTable, LineTable};
+pub use tables::{BoardTables, LeaperTable, LineBlock, LineTable};

@@ -100,7 +100,8 @@ pub fn find_block_magic(
     if mask_bits == 0 {
         return Ok(BlockMagic { magic: 0, bits: 0, fold, candidates: 0 });
     }
-    let folded_cases: Vec<(u64, u128)> = cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect();
+    let folded_cases: Vec<(u64, u128)> =
+        cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(block_stream(board, key));
     // Slot contents, valid where the stamp is the current candidate's.
@@ -122,6 +123,46 @@ pub fn find_block_magic(
         }
     }
     Err(format!("no magic of up to 24 index bits for the block {key:?} of {} squares", mask_bits))
+}
+
+/// The block's magic at a known place in its stream: candidate `candidate` (1-based, as
+/// [`BlockMagic::candidates`] counts) of [`find_block_magic`]'s sequence, at the width that
+/// search tried it at, reached by seeking (6 words per candidate) and checked. So a build
+/// re-derives a searched magic without searching: an error means the number is not where that
+/// search stops.
+pub fn block_magic_at(
+    board: Board,
+    key: BlockKey,
+    seed: u64,
+    mask: u128,
+    cases: &[(u128, u128)],
+    candidate: u64,
+) -> Result<BlockMagic, String> {
+    let fold = fold_rotation(mask);
+    let mask_bits = mask.count_ones();
+    if mask_bits == 0 || candidate == 0 {
+        return match (mask_bits, candidate) {
+            (0, 0) => Ok(BlockMagic { magic: 0, bits: 0, fold, candidates: 0 }),
+            _ => Err(format!("candidate {candidate} cannot be the magic of the block {key:?}")),
+        };
+    }
+    let bits = mask_bits + u32::try_from((candidate - 1) / CANDIDATES_PER_WIDTH).unwrap_or(u32::MAX);
+    if bits > 24 {
+        return Err(format!("candidate {candidate} is beyond the search of the block {key:?}"));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(block_stream(board, key));
+    rng.set_word_pos(u128::from(candidate - 1) * 6);
+    let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
+    let found = BlockMagic { magic, bits, fold, candidates: candidate };
+    let folded_cases: Vec<(u64, u128)> =
+        cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect();
+    let (mut stamps, mut results) = (vec![0u64; 1 << bits], vec![0u128; 1 << bits]);
+    if fits(found, &folded_cases, 1, &mut stamps, &mut results) {
+        Ok(found)
+    } else {
+        Err(format!("candidate {candidate} of the block {key:?} is not a magic for it"))
+    }
 }
 
 /// Whether `magic` sends no two cases with different keys to one slot.
@@ -173,9 +214,8 @@ mod tests {
         // Four spread-out bits, every subset its own result.
         let mask: u128 = 1 | 1 << 9 | 1 << 70 | 1 << 100;
         let bits: Vec<u128> = (0..128).filter(|b| mask >> b & 1 == 1).map(|b| 1u128 << b).collect();
-        let cases: Vec<(u128, u128)> = (0..16u128)
-            .map(|n| ((0..4).filter(|i| n >> i & 1 == 1).map(|i| bits[i]).sum(), n))
-            .collect();
+        let cases: Vec<(u128, u128)> =
+            (0..16u128).map(|n| ((0..4).filter(|i| n >> i & 1 == 1).map(|i| bits[i]).sum(), n)).collect();
         let key = BlockKey::Leaper { piece: 3, square: 0 };
         let found = find_block_magic(Board::XIANGQI, key, 1, mask, &cases).unwrap();
         let slots: std::collections::BTreeSet<usize> =
@@ -184,5 +224,8 @@ mod tests {
         // The same seed finds the same magic; another seed's stream differs.
         assert_eq!(find_block_magic(Board::XIANGQI, key, 1, mask, &cases), Ok(found));
         assert_ne!(find_block_magic(Board::XIANGQI, key, 2, mask, &cases).unwrap().magic, found.magic);
+        // Seeking to its number finds it again; the number before it is not a magic.
+        assert_eq!(block_magic_at(Board::XIANGQI, key, 1, mask, &cases, found.candidates), Ok(found));
+        assert!(block_magic_at(Board::XIANGQI, key, 1, mask, &cases, found.candidates - 1).is_err());
     }
 }

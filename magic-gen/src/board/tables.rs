@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use magic_tables_core::board::{Board, Piece, relevant_mask, slow_attacks};
 use magic_tables_core::board_tables::{BoardIndex, leaper_attacks};
 
-use super::lines::{Direction, longest, line_attacks, place, relevant_positions, spread_pattern};
-use super::search::{BlockKey, BlockMagic, find_block_magic, folded};
+use super::lines::{Direction, line_attacks, longest, place, relevant_positions, spread_pattern};
+use super::search::{BlockKey, BlockMagic, block_magic_at, find_block_magic, folded};
 use crate::geometry::subsets_u128;
 
 /// The table of one direction: every square's index into it, and the patterns of each piece
@@ -30,6 +30,24 @@ pub struct LineTable {
     pub spread: Option<(Vec<u64>, Vec<u64>)>,
     /// Blocks searched (one per (length, position)).
     pub blocks: usize,
+    /// Where each block's magic is in its stream.
+    pub found: Vec<LineBlock>,
+    /// Where each block of `found` starts in the pattern arrays.
+    pub offsets: Vec<usize>,
+}
+
+/// Where the magic of the block of (direction, length, position) is in its stream: its
+/// candidate number, as [`BlockMagic::candidates`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineBlock {
+    /// The lines' direction.
+    pub direction: Direction,
+    /// Their length.
+    pub length: u8,
+    /// The position on them.
+    pub position: u8,
+    /// The magic's candidate number.
+    pub candidate: u64,
 }
 
 /// A lame leaper's table: every square's index into its own block of sets.
@@ -64,6 +82,14 @@ impl BoardTables {
     /// Searches and lays out the tables of `pieces` on `board` from `seed`. Fails if a block has
     /// no magic (never seen: see [`find_block_magic`]) or if `pieces` is empty.
     pub fn build(board: Board, pieces: &[Piece], seed: u64) -> Result<BoardTables, String> {
+        BoardTables::build_with(board, pieces, seed, &[])
+    }
+
+    /// [`BoardTables::build`], with the line blocks whose candidate number is known (from
+    /// [`BoardTables::found`] of the same board and seed) re-derived by seeking to it instead of
+    /// searching: what keeps an unoptimized build script fast. A number that is not where the
+    /// search stops is an error.
+    pub fn build_with(board: Board, pieces: &[Piece], seed: u64, known: &[LineBlock]) -> Result<BoardTables, String> {
         let mut pieces = pieces.to_vec();
         pieces.sort_unstable();
         pieces.dedup();
@@ -73,9 +99,10 @@ impl BoardTables {
         let mut candidates = 0;
         let mut lines = Vec::new();
         for direction in Direction::ALL {
-            let movers: Vec<Piece> = pieces.iter().copied().filter(|&p| Direction::of(p).contains(&direction)).collect();
+            let movers: Vec<Piece> =
+                pieces.iter().copied().filter(|&p| Direction::of(p).contains(&direction)).collect();
             if !movers.is_empty() {
-                let (table, drawn) = line_table(board, direction, &movers, seed)?;
+                let (table, drawn) = line_table(board, direction, &movers, seed, known)?;
                 candidates += drawn;
                 lines.push(table);
             }
@@ -105,9 +132,15 @@ impl BoardTables {
         if let Some(leaper) = self.leapers.iter().find(|t| t.piece == piece) {
             return Some(leaper_attacks(&leaper.index[square], &leaper.sets, occupied));
         }
-        Direction::of(piece).iter().try_fold(0, |attacks, &direction| {
-            Some(attacks | self.line(direction)?.attacks(piece, square, occupied)?)
-        })
+        Direction::of(piece)
+            .iter()
+            .try_fold(0, |attacks, &direction| Some(attacks | self.line(direction)?.attacks(piece, square, occupied)?))
+    }
+
+    /// Where each line block's magic was found in its stream, to build the same tables again
+    /// with [`BoardTables::build_with`].
+    pub fn found(&self) -> Vec<LineBlock> {
+        self.lines.iter().flat_map(|t| t.found.iter().copied()).collect()
     }
 
     /// Blocks searched: one per (direction, length, position) and per leaper square.
@@ -123,9 +156,7 @@ impl LineTable {
         let index = &self.index[square];
         Some(match &self.spread {
             None => magic_tables_core::board_tables::rank_attacks(index, patterns, occupied),
-            Some((low, high)) => {
-                magic_tables_core::board_tables::line_attacks(index, patterns, low, high, occupied)
-            }
+            Some((low, high)) => magic_tables_core::board_tables::line_attacks(index, patterns, low, high, occupied),
         })
     }
 }
@@ -138,7 +169,13 @@ pub fn words(sets: &[u128]) -> Vec<u64> {
 /// The table of `direction` for the pieces `movers`: a block per (length, position), searched
 /// over every occupancy of its relevant positions, with the patterns of every mover as the
 /// result that slots may share.
-fn line_table(board: Board, direction: Direction, movers: &[Piece], seed: u64) -> Result<(LineTable, u64), String> {
+fn line_table(
+    board: Board,
+    direction: Direction,
+    movers: &[Piece],
+    seed: u64,
+    known: &[LineBlock],
+) -> Result<(LineTable, u64), String> {
     let places: Vec<_> = (0..board.squares()).map(|square| place(board, direction, square)).collect();
     // (length, position) -> the block's magic and offset, in that order.
     let mut blocks = BTreeMap::new();
@@ -147,12 +184,15 @@ fn line_table(board: Board, direction: Direction, movers: &[Piece], seed: u64) -
     }
     let mut patterns: Vec<Vec<u16>> = vec![Vec::new(); movers.len()];
     let mut candidates = 0;
+    let mut found = Vec::new();
+    let mut offsets = Vec::new();
     for (&(length, position), block) in &mut blocks {
         let relevant = relevant_positions(length, position);
         let mask = spread_pattern(board, direction, relevant);
         let occupancies: Vec<u16> = subsets_u128(u128::from(relevant)).map(|s| s as u16).collect();
-        let results =
-            |occupied: u16| -> Vec<u16> { movers.iter().map(|&p| line_attacks(p, length, position, occupied)).collect() };
+        let results = |occupied: u16| -> Vec<u16> {
+            movers.iter().map(|&p| line_attacks(p, length, position, occupied)).collect()
+        };
         let cases: Vec<(u128, u128)> = occupancies
             .iter()
             .map(|&occupied| {
@@ -161,9 +201,15 @@ fn line_table(board: Board, direction: Direction, movers: &[Piece], seed: u64) -
             })
             .collect();
         let key = BlockKey::Line { direction: direction as u8, length, position };
-        let magic = find_block_magic(board, key, seed, mask, &cases)?;
+        let hint = known.iter().find(|b| (b.direction, b.length, b.position) == (direction, length, position));
+        let magic = match hint {
+            Some(block) => block_magic_at(board, key, seed, mask, &cases, block.candidate)?,
+            None => find_block_magic(board, key, seed, mask, &cases)?,
+        };
         candidates += magic.candidates;
+        found.push(LineBlock { direction, length, position, candidate: magic.candidates });
         let offset = patterns[0].len();
+        offsets.push(offset);
         for mover in &mut patterns {
             mover.resize(offset + (1 << magic.bits), 0);
         }
@@ -195,6 +241,8 @@ fn line_table(board: Board, direction: Direction, movers: &[Piece], seed: u64) -
         patterns: movers.iter().copied().zip(patterns).collect(),
         spread,
         blocks: blocks.len(),
+        found,
+        offsets,
     };
     Ok((table, candidates))
 }

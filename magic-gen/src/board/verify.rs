@@ -55,7 +55,8 @@ pub fn verify(tables: &BoardTables) -> Result<BoardReport, String> {
             for square in 0..board.squares() {
                 let p = place(board, line.direction, square);
                 let squares = spread_pattern(board, line.direction, whole_line(p.length)) << p.start;
-                let relevant = spread_pattern(board, line.direction, relevant_positions(p.length, p.position)) << p.start;
+                let relevant =
+                    spread_pattern(board, line.direction, relevant_positions(p.length, p.position)) << p.start;
                 for occupied in subsets_u128(relevant) {
                     for occupied in [occupied, occupied | noise(&mut state) & !relevant] {
                         let expected = slow_attacks(board, piece, square, occupied) & squares;

@@ -80,13 +80,7 @@ pub const fn rank_attacks(index: &BoardIndex, patterns: &[u16], occupied: u128) 
 /// The attacks along a file or diagonal: the pattern of the square's block, spread over the
 /// direction's steps and shifted to the line.
 #[inline(always)]
-pub const fn line_attacks(
-    index: &BoardIndex,
-    patterns: &[u16],
-    low: &[u64],
-    high: &[u64],
-    occupied: u128,
-) -> u128 {
+pub const fn line_attacks(index: &BoardIndex, patterns: &[u16], low: &[u64], high: &[u64], occupied: u128) -> u128 {
     spread(low, high, patterns[index.slot(occupied)]) << index.base
 }
 
@@ -103,7 +97,8 @@ mod tests {
     #[test]
     fn the_fold_keeps_both_halves() {
         // Mask bits 1 (low word) and 64 + 3 (high word), the high word rotated by 10 onto bit 13.
-        let index = BoardIndex { mask_lo: 0b10, mask_hi: 0b1000, magic: 1 << 50, offset: 7, base: 0, fold: 10, shift: 50 };
+        let index =
+            BoardIndex { mask_lo: 0b10, mask_hi: 0b1000, magic: 1 << 50, offset: 7, base: 0, fold: 10, shift: 50 };
         // The folded value, multiplied by 2^50 and shifted down by 50, is the folded value.
         assert_eq!(index.slot(0), 7);
         assert_eq!(index.slot(0b10), 7 + 0b10);

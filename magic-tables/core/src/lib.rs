@@ -27,6 +27,7 @@ pub mod pieces;
 mod slider;
 mod slots;
 mod square;
+pub mod xiangqi;
 
 pub use pieces::Color;
 pub use slider::{ParseSliderError, Slider};

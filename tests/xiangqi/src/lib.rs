@@ -1,0 +1,483 @@
+//! A small xiangqi move generator written from the rules alone (palace, river, lame horse and
+//! elephant, cannon screens, the generals' open file, no move that leaves one's own general
+//! attacked), over any source of attack sets ([`Attacks`]):
+//!
+//! * [`Tables`]: `magic_tables::xiangqi`, the generated tables under test;
+//! * [`Reference`]: `magic_tables_core::board::slow_attacks`, the coordinate walk;
+//! * [`PikafishWay`]: one table per square and piece indexed by a 128-bit `pext`, filled at
+//!   start-up, as Pikafish does on BMI2 builds (its sizes rebuilt from its published figures:
+//!   0x108000 entries of 16 bytes for the rook and for the cannon; the code is ours).
+//!
+//! [`perft`] counts the leaves of the legal-move tree: the published counts (Chess
+//! Programming Wiki, "Chinese Chess Perft Results") check the tables inside a whole game, and
+//! the same generator on two sources times their lookups where a real engine spends them.
+
+use magic_tables::xiangqi::{self, Color, Square, advisor_attacks, king_attacks, pawn_attacks};
+use magic_tables_core::board::{Board, Piece, relevant_mask, slow_attacks};
+
+const BOARD: Board = Board::XIANGQI;
+
+/// The start position.
+pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+/// The second published position.
+pub const SECOND: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w";
+
+/// Where a move generator gets the occupancy-dependent attack sets.
+pub trait Attacks {
+    /// A rook (chariot) on `square`.
+    fn rook(&self, square: u8, occupied: u128) -> u128;
+    /// A cannon's captures from `square`.
+    fn cannon(&self, square: u8, occupied: u128) -> u128;
+    /// A horse on `square`.
+    fn horse(&self, square: u8, occupied: u128) -> u128;
+    /// The squares a horse attacks `square` from.
+    fn horse_to(&self, square: u8, occupied: u128) -> u128;
+    /// An elephant on `square`.
+    fn elephant(&self, square: u8, occupied: u128) -> u128;
+}
+
+/// `magic_tables::xiangqi`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tables;
+
+fn sq(square: u8) -> Square {
+    Square::from_index(square).expect("a square of the board")
+}
+
+impl Attacks for Tables {
+    #[inline(always)]
+    fn rook(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::rook_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn cannon(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::cannon_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn horse(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::horse_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn horse_to(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::horse_attacks_to(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn elephant(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::elephant_attacks(sq(square), occupied)
+    }
+}
+
+/// The coordinate walk of `magic_tables_core::board`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Attacks for Reference {
+    fn rook(&self, square: u8, occupied: u128) -> u128 {
+        slow_attacks(BOARD, Piece::Rook, square, occupied)
+    }
+    fn cannon(&self, square: u8, occupied: u128) -> u128 {
+        slow_attacks(BOARD, Piece::Cannon, square, occupied)
+    }
+    fn horse(&self, square: u8, occupied: u128) -> u128 {
+        slow_attacks(BOARD, Piece::Horse, square, occupied)
+    }
+    fn horse_to(&self, square: u8, occupied: u128) -> u128 {
+        slow_attacks(BOARD, Piece::HorseTo, square, occupied)
+    }
+    fn elephant(&self, square: u8, occupied: u128) -> u128 {
+        slow_attacks(BOARD, Piece::Elephant, square, occupied)
+    }
+}
+
+/// `pext` of 64 bits: the BMI2 instruction where the target has it, else bit by bit.
+#[inline(always)]
+fn pext(value: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the target has BMI2 (the `cfg` above).
+        unsafe { core::arch::x86_64::_pext_u64(value, mask) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut result, mut mask, mut bit) = (0, mask, 1);
+        while mask != 0 {
+            if value & mask & mask.wrapping_neg() != 0 {
+                result |= bit;
+            }
+            mask &= mask - 1;
+            bit <<= 1;
+        }
+        result
+    }
+}
+
+/// One square's entry in [`PikafishWay`]: its mask's two halves, where its table starts, and
+/// how many index bits the low half gives.
+#[derive(Clone, Copy, Debug, Default)]
+struct PextEntry {
+    mask_lo: u64,
+    mask_hi: u64,
+    offset: usize,
+    low_bits: u32,
+}
+
+impl PextEntry {
+    #[inline(always)]
+    fn index(&self, occupied: u128) -> usize {
+        let lo = pext(occupied as u64, self.mask_lo);
+        let hi = pext((occupied >> 64) as u64, self.mask_hi);
+        self.offset + (lo | hi << self.low_bits) as usize
+    }
+}
+
+/// One piece's per-square tables of [`PikafishWay`].
+#[derive(Clone, Debug)]
+struct PextTable {
+    entries: Vec<PextEntry>,
+    sets: Vec<u128>,
+}
+
+impl PextTable {
+    /// Every square's table, every subset of its mask, from the coordinate walk.
+    fn new(piece: Piece) -> PextTable {
+        let mut entries = Vec::with_capacity(90);
+        let mut sets = Vec::new();
+        for square in 0..90 {
+            let mask = relevant_mask(BOARD, piece, square);
+            let entry = PextEntry {
+                mask_lo: mask as u64,
+                mask_hi: (mask >> 64) as u64,
+                offset: sets.len(),
+                low_bits: (mask as u64).count_ones(),
+            };
+            sets.resize(sets.len() + (1 << mask.count_ones()), 0);
+            // Every subset, by the carry-rippler.
+            let mut subset: u128 = 0;
+            loop {
+                sets[entry.index(subset)] = slow_attacks(BOARD, piece, square, subset);
+                subset = subset.wrapping_sub(mask) & mask;
+                if subset == 0 {
+                    break;
+                }
+            }
+            entries.push(entry);
+        }
+        PextTable { entries, sets }
+    }
+
+    #[inline(always)]
+    fn attacks(&self, square: u8, occupied: u128) -> u128 {
+        self.sets[self.entries[square as usize].index(occupied)]
+    }
+}
+
+/// Pikafish's way, rebuilt: for every piece one table per square of 16-byte sets, indexed by
+/// `pext` of the occupancy's two halves under the square's mask, filled when it is made (as
+/// Pikafish fills its tables at every start-up).
+#[derive(Clone, Debug)]
+pub struct PikafishWay {
+    rook: PextTable,
+    cannon: PextTable,
+    horse: PextTable,
+    horse_to: PextTable,
+    elephant: PextTable,
+}
+
+impl Default for PikafishWay {
+    fn default() -> Self {
+        PikafishWay::new()
+    }
+}
+
+impl PikafishWay {
+    /// Fills every table.
+    pub fn new() -> PikafishWay {
+        PikafishWay {
+            rook: PextTable::new(Piece::Rook),
+            cannon: PextTable::new(Piece::Cannon),
+            horse: PextTable::new(Piece::Horse),
+            horse_to: PextTable::new(Piece::HorseTo),
+            elephant: PextTable::new(Piece::Elephant),
+        }
+    }
+
+    /// Sets in each table: rook, cannon, horse, horse-to, elephant.
+    pub fn entries(&self) -> [usize; 5] {
+        [&self.rook, &self.cannon, &self.horse, &self.horse_to, &self.elephant].map(|t| t.sets.len())
+    }
+
+    /// Bytes of the sets (16 each), as Pikafish counts its tables.
+    pub fn bytes(&self) -> usize {
+        self.entries().iter().sum::<usize>() * 16
+    }
+}
+
+impl Attacks for PikafishWay {
+    #[inline(always)]
+    fn rook(&self, square: u8, occupied: u128) -> u128 {
+        self.rook.attacks(square, occupied)
+    }
+    #[inline(always)]
+    fn cannon(&self, square: u8, occupied: u128) -> u128 {
+        self.cannon.attacks(square, occupied)
+    }
+    #[inline(always)]
+    fn horse(&self, square: u8, occupied: u128) -> u128 {
+        self.horse.attacks(square, occupied)
+    }
+    #[inline(always)]
+    fn horse_to(&self, square: u8, occupied: u128) -> u128 {
+        self.horse_to.attacks(square, occupied)
+    }
+    #[inline(always)]
+    fn elephant(&self, square: u8, occupied: u128) -> u128 {
+        self.elephant.attacks(square, occupied)
+    }
+}
+
+/// The seven kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Kind {
+    /// Chariot.
+    Rook,
+    /// Horse.
+    Horse,
+    /// Elephant.
+    Elephant,
+    /// Advisor.
+    Advisor,
+    /// General.
+    King,
+    /// Cannon.
+    Cannon,
+    /// Soldier.
+    Pawn,
+}
+
+const KINDS: [Kind; 7] = [Kind::Rook, Kind::Horse, Kind::Elephant, Kind::Advisor, Kind::King, Kind::Cannon, Kind::Pawn];
+
+/// A position: each side's pieces by kind, red = 0 (moves first, ranks 0-4), black = 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pieces: [[u128; 7]; 2],
+    sides: [u128; 2],
+    to_move: usize,
+}
+
+/// The error of a FEN this generator cannot read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl Position {
+    /// Reads the placement and the side to move (`w` or `r` red, `b` black) of a FEN.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or_else(|| FenError("an empty FEN".into()))?;
+        let mut position = Position { pieces: [[0; 7]; 2], sides: [0; 2], to_move: 0 };
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != 10 {
+            return Err(FenError(format!("{} ranks instead of 10", rows.len())));
+        }
+        for (row, text) in rows.iter().enumerate() {
+            let rank = 9 - row as u8;
+            let mut file = 0u8;
+            for c in text.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n as u8;
+                    continue;
+                }
+                let side = usize::from(c.is_ascii_lowercase());
+                let kind = match c.to_ascii_lowercase() {
+                    'r' => Kind::Rook,
+                    'n' | 'h' => Kind::Horse,
+                    'b' | 'e' => Kind::Elephant,
+                    'a' => Kind::Advisor,
+                    'k' => Kind::King,
+                    'c' => Kind::Cannon,
+                    'p' => Kind::Pawn,
+                    other => return Err(FenError(format!("no piece `{other}`"))),
+                };
+                let square = BOARD.square(file, rank).ok_or_else(|| FenError(format!("rank `{text}` too long")))?;
+                position.put(side, kind, square);
+                file += 1;
+            }
+            if file != 9 {
+                return Err(FenError(format!("rank `{text}` has {file} files")));
+            }
+        }
+        position.to_move = match fields.next() {
+            None | Some("w" | "r") => 0,
+            Some("b") => 1,
+            Some(other) => return Err(FenError(format!("side to move `{other}`"))),
+        };
+        if (0..2).any(|side| position.pieces[side][Kind::King as usize].count_ones() != 1) {
+            return Err(FenError("each side needs one general".into()));
+        }
+        Ok(position)
+    }
+
+    fn put(&mut self, side: usize, kind: Kind, square: u8) {
+        self.pieces[side][kind as usize] |= 1 << square;
+        self.sides[side] |= 1 << square;
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> u128 {
+        self.sides[0] | self.sides[1]
+    }
+
+    #[inline(always)]
+    fn king(&self, side: usize) -> u8 {
+        self.pieces[side][Kind::King as usize].trailing_zeros() as u8
+    }
+
+    /// Whether `side`'s general is attacked, or faces the other general on an open file.
+    #[inline(always)]
+    fn in_check<A: Attacks>(&self, attacks: &A, side: usize) -> bool {
+        let king = self.king(side);
+        let them = &self.pieces[side ^ 1];
+        let occupied = self.occupied();
+        // A rook or the other general on the king's open file (the generals are never on one
+        // rank, so the rook's set finds the facing general only along the file).
+        if attacks.rook(king, occupied) & (them[Kind::Rook as usize] | them[Kind::King as usize]) != 0
+            || attacks.cannon(king, occupied) & them[Kind::Cannon as usize] != 0
+            || attacks.horse_to(king, occupied) & them[Kind::Horse as usize] != 0
+        {
+            return true;
+        }
+        // Their soldiers that step onto the king: a soldier of theirs attacks the king from
+        // exactly the squares a soldier of ours would step to from the king's square, but one
+        // rank the other way; so test their soldiers' own steps.
+        let color = if side == 0 { Color::Black } else { Color::White };
+        let mut pawns = them[Kind::Pawn as usize];
+        while pawns != 0 {
+            let pawn = pawns.trailing_zeros() as u8;
+            pawns &= pawns - 1;
+            if pawn_attacks(color, sq(pawn)) & 1 << king != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The squares a piece of `kind` of the side to move on `square` goes to, before the
+    /// check test.
+    #[inline(always)]
+    fn targets<A: Attacks>(&self, attacks: &A, kind: Kind, square: u8) -> u128 {
+        let occupied = self.occupied();
+        let (own, their) = (self.sides[self.to_move], self.sides[self.to_move ^ 1]);
+        let set = match kind {
+            Kind::Rook => attacks.rook(square, occupied),
+            // Quiet moves slide like a rook; captures hop.
+            Kind::Cannon => (attacks.rook(square, occupied) & !occupied) | (attacks.cannon(square, occupied) & their),
+            Kind::Horse => attacks.horse(square, occupied),
+            Kind::Elephant => attacks.elephant(square, occupied),
+            Kind::Advisor => advisor_attacks(sq(square)),
+            Kind::King => king_attacks(sq(square)),
+            Kind::Pawn => pawn_attacks(if self.to_move == 0 { Color::White } else { Color::Black }, sq(square)),
+        };
+        set & !own
+    }
+
+    /// The position after the side to move plays `from` to `to` with a piece of `kind`.
+    #[inline(always)]
+    fn play(&self, kind: Kind, from: u8, to: u8) -> Position {
+        let mut next = *self;
+        let (us, them) = (self.to_move, self.to_move ^ 1);
+        let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
+        next.pieces[us][kind as usize] ^= from_bit | to_bit;
+        next.sides[us] ^= from_bit | to_bit;
+        if self.sides[them] & to_bit != 0 {
+            next.sides[them] ^= to_bit;
+            for captured in &mut next.pieces[them] {
+                *captured &= !to_bit;
+            }
+        }
+        next.to_move = them;
+        next
+    }
+
+    /// Calls `visit` with every legal position one move from this one.
+    #[inline(always)]
+    pub fn for_each_child<A: Attacks>(&self, attacks: &A, mut visit: impl FnMut(&Position)) {
+        let us = self.to_move;
+        for kind in KINDS {
+            let mut from_set = self.pieces[us][kind as usize];
+            while from_set != 0 {
+                let from = from_set.trailing_zeros() as u8;
+                from_set &= from_set - 1;
+                let mut targets = self.targets(attacks, kind, from);
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    let child = self.play(kind, from, to);
+                    if !child.in_check(attacks, us) {
+                        visit(&child);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The number of legal move sequences of `depth` plies from `position`.
+pub fn perft<A: Attacks>(attacks: &A, position: &Position, depth: u32) -> u64 {
+    let mut count = 0;
+    if depth <= 1 {
+        position.for_each_child(attacks, |_| count += 1);
+        return if depth == 0 { 1 } else { count };
+    }
+    position.for_each_child(attacks, |child| count += perft(attacks, child, depth - 1));
+    count
+}
+
+/// `perft` through `magic_tables::xiangqi`, compiled here (optimized in tests as this package
+/// is) rather than in each caller.
+pub fn perft_tables(position: &Position, depth: u32) -> u64 {
+    perft(&Tables, position, depth)
+}
+
+/// `perft` through [`PikafishWay`].
+pub fn perft_pikafish_way(tables: &PikafishWay, position: &Position, depth: u32) -> u64 {
+    perft(tables, position, depth)
+}
+
+/// `perft` through the coordinate walk.
+pub fn perft_reference(position: &Position, depth: u32) -> u64 {
+    perft(&Reference, position, depth)
+}
+
+/// (square, occupancy) pairs for lookup benchmarks: squares uniform over the board,
+/// occupancies of about a quarter of the squares (the AND of two random words), from a fixed
+/// xorshift seed so every run measures the same pairs.
+pub fn random_pairs(count: usize) -> Vec<(u8, u128)> {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|_| {
+            let square = (next() % 90) as u8;
+            let word = |next: &mut dyn FnMut() -> u64| u128::from(next()) << 64 | u128::from(next());
+            let occupied = word(&mut next) & word(&mut next) & BOARD.all();
+            (square, occupied)
+        })
+        .collect()
+}
+
+/// Sums of rook and cannon attacks over `pairs`: the lookup benchmark's loop (each lookup
+/// independent of the last).
+#[inline(never)]
+pub fn rook_and_cannon<A: Attacks>(attacks: &A, pairs: &[(u8, u128)]) -> u128 {
+    pairs.iter().fold(0, |sum, &(square, occupied)| {
+        sum.wrapping_add(attacks.rook(square, occupied)).wrapping_add(attacks.cannon(square, occupied))
+    })
+}
+
+/// [`xiangqi::TABLE_BYTES`], for the measuring example.
+pub const TABLE_BYTES: usize = xiangqi::TABLE_BYTES;
