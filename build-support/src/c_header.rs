@@ -109,6 +109,71 @@ pub fn render(
     Ok(out)
 }
 
+/// Renders the tables of a board other than chess's (`file`, as `magic_gen::board` builds them)
+/// as a C99 header whose every symbol starts with `prefix`: the entry type `<prefix>_index` (the
+/// fields of the entry tables' rows, which must all have the same), the `extern` declarations of
+/// every table, `code` (the lookups, with `@` for the upper-case prefix and an underscore and `$`
+/// for the lower-case one, as in [`CLookups`]), and the data in the file that defines
+/// `<PREFIX>_IMPLEMENTATION`. Fails for a prefix that is not a C identifier or rows of different
+/// fields.
+pub fn render_board(file: &LayoutFile, code: &str, prefix: &str) -> Result<String, String> {
+    if !valid_prefix(prefix) {
+        return Err(format!("prefix `{prefix}` is not a C identifier of 1 to 32 letters, digits and `_`"));
+    }
+    let Some(first) = file.entry_tables.first().and_then(|t| t.rows.first()) else {
+        return Err("a board's tables need at least one entry table".to_owned());
+    };
+    let fields: Vec<(&str, &str)> = first.iter().map(|(name, value)| (*name, c_type(*value))).collect();
+    let same_fields = |row: &Vec<(&str, Field)>| row.iter().map(|(n, v)| (*n, c_type(*v))).eq(fields.iter().copied());
+    if !file.entry_tables.iter().flat_map(|t| &t.rows).all(same_fields) {
+        return Err("every entry must have the same fields".to_owned());
+    }
+    let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
+    let entry = format!("{lower}index");
+    let mut out = comment_block(&file.header_lines(Language::C), "//");
+    writeln!(
+        out,
+        "//\n// Every file that uses the tables includes this header; exactly one of them first does\n// `#define {upper}IMPLEMENTATION`, and holds the data.\n"
+    )
+    .unwrap();
+    writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stddef.h>\n#include <stdint.h>\n")
+        .unwrap();
+    out.push_str("/* One square's way into one table. */\ntypedef struct {\n");
+    for (name, ty) in &fields {
+        writeln!(out, "    {ty} {name};").unwrap();
+    }
+    writeln!(out, "}} {entry};\n").unwrap();
+    let bytes = file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
+        + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>();
+    write_constants(&mut out, file, bytes, &upper);
+    for array in &file.arrays {
+        write_declaration(&mut out, array, &upper);
+    }
+    for table in &file.entry_tables {
+        writeln!(out, "/* {} */\nextern const {entry} {upper}{}[{}];", table.doc, table.name, table.rows.len())
+            .unwrap();
+    }
+    out.push('\n');
+    out.push_str(&code.replace('@', &upper).replace('$', &lower));
+    writeln!(out, "\n#endif /* {upper}TABLES_H */").unwrap();
+    open_implementation(&mut out, &upper);
+    write_arrays(&mut out, &file.arrays, &upper);
+    for table in &file.entry_tables {
+        writeln!(out, "/* {} */\nconst {entry} {upper}{}[{}] = {{", table.doc, table.name, table.rows.len()).unwrap();
+        for (index, row) in table.rows.iter().enumerate() {
+            out.push_str("    {");
+            for (i, (_, value)) in row.iter().enumerate() {
+                out.push_str(if i == 0 { " " } else { ", " });
+                push_c_value(&mut out, *value);
+            }
+            writeln!(out, " }}, /* square {index} */").unwrap();
+        }
+        out.push_str("};\n\n");
+    }
+    writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
+    Ok(out)
+}
+
 /// Appends the table's sizes, its checksum (the header's `Checksum:` line) and the generator's
 /// version as preprocessor constants, each named with `upper`, so that an engine's `#if` or
 /// `_Static_assert` can hold a build to the table it audited.

@@ -21,20 +21,24 @@
 //! assert_eq!(horse_attacks(sq("b0"), sq("c0").bit()), sq("a2").bit() | sq("c2").bit());
 //! ```
 //!
-//! The rook and the cannon are split into their rank and their file: one magic-indexed block per
-//! (line length, position) holds 16-bit attack patterns that every rank (or file) of the board
-//! shares, a rank's shifted into place and a file's spread by two small tables. The lame
+//! The rook and the cannon are split into their rank and their file, each indexed by a magic: a
+//! rank has a block per square of whole attack sets, a file shares one block per rank position
+//! with every file (file a's sets, shifted by the file), and the rook's and the cannon's sets lie
+//! side by side in every slot, so [`rook_and_cannon_attacks`] gets both from one index. The lame
 //! leapers (horse, horse-to, elephant) have a block per square over their at most four blocking
 //! squares. All of it, with the general's, the advisor's and the soldier's plain tables, is
-//! [`TABLE_BYTES`] (about 70 KB), against the 34.6 MB of per-square 128-bit tables Pikafish
-//! fills at start-up. The build script generates the tables from this project's seeded search
+//! [`TABLE_BYTES`] (339,648 bytes), against the 34.6 MB of per-square 128-bit tables Pikafish
+//! fills at start-up; `PERFORMANCE.md` has the measurements (this layout is magic-gen's
+//! `split`; its `compact` one is 65 KB, and slower). The build script generates the tables from this project's seeded search
 //! (`magic_gen::board`) and checks every relevant occupancy of every line and square against
 //! the board's coordinate walk before it writes `$OUT_DIR/xiangqi.rs`; [`tables`] holds them.
 
 use core::fmt;
 use core::str::FromStr;
 
-use magic_tables_core::board_tables::{leaper_attacks, line_attacks, rank_attacks};
+use magic_tables_core::board_tables::{
+    BoardIndex, leaper_attacks_unchecked, split_attacks_unchecked, square_attacks_unchecked,
+};
 use magic_tables_core::xiangqi::{advisor_steps, king_steps, pawn_steps};
 
 pub use magic_tables_core::Color;
@@ -59,6 +63,18 @@ impl Square {
     #[inline]
     pub const fn from_index(index: u8) -> Option<Square> {
         if index < 90 { Some(Square(index)) } else { None }
+    }
+
+    /// The square numbered `index`, without the check: for an engine that keeps its own
+    /// square numbers and knows them to be on the board.
+    ///
+    /// # Safety
+    ///
+    /// `index` must be below 90: the lookups read their tables at it unchecked.
+    #[inline(always)]
+    pub const unsafe fn from_index_unchecked(index: u8) -> Square {
+        debug_assert!(index < 90, "a xiangqi square is below 90");
+        Square(index)
     }
 
     /// The square on `file` (0 = a … 8 = i) and `rank` (0 … 9), or `None` off the board.
@@ -122,45 +138,79 @@ impl FromStr for Square {
 
 /// Squares a chariot (rook) on `square` attacks: along its rank and file up to and including the
 /// first piece each way.
-#[inline]
+#[inline(always)]
 pub const fn rook_attacks(square: Square, occupied: u128) -> u128 {
-    let s = square.0 as usize;
-    use tables::*;
-    rank_attacks(&RANK_INDEX[s], &ROOK_RANK, occupied)
-        | line_attacks(&FILE_INDEX[s], &ROOK_FILE, &FILE_SPREAD_LOW, &FILE_SPREAD_HIGH, occupied)
+    rook_and_cannon_attacks(square, occupied).0
 }
 
 /// Squares a cannon on `square` attacks (captures): each way along its rank and file, beyond the
 /// first piece (the screen) up to and including the next; nothing where there is no screen. Its
 /// quiet moves are the empty squares of [`rook_attacks`].
-#[inline]
+#[inline(always)]
 pub const fn cannon_attacks(square: Square, occupied: u128) -> u128 {
-    let s = square.0 as usize;
-    use tables::*;
-    rank_attacks(&RANK_INDEX[s], &CANNON_RANK, occupied)
-        | line_attacks(&FILE_INDEX[s], &CANNON_FILE, &FILE_SPREAD_LOW, &FILE_SPREAD_HIGH, occupied)
+    rook_and_cannon_attacks(square, occupied).1
+}
+
+/// [`rook_attacks`] and [`cannon_attacks`] from one square at once, for the price of about one:
+/// their sets lie side by side in every slot, so the two share the index. A move generator
+/// wants both for a cannon (quiet moves and captures) and for check detection.
+#[inline(always)]
+pub const fn rook_and_cannon_attacks(square: Square, occupied: u128) -> (u128, u128) {
+    let (rank, file) = (entry(&tables::RANK_INDEX, square), entry(&tables::FILE_INDEX, square));
+    let (ranks, files) = (&tables::RANK_ATTACKS, &tables::FILE_ATTACKS);
+    // Rook first, then cannon, in every slot (`magic_gen::board`'s mover order).
+    // SAFETY: every entry fits its array (asserted below, at compile time).
+    unsafe {
+        (
+            square_attacks_unchecked(rank, ranks, 2, 0, occupied)
+                | split_attacks_unchecked(file, files, 2, 0, occupied),
+            square_attacks_unchecked(rank, ranks, 2, 1, occupied)
+                | split_attacks_unchecked(file, files, 2, 1, occupied),
+        )
+    }
+}
+
+/// Every entry's block lies in its array for any occupancy, so the unchecked loads above and
+/// below stay in bounds (checked here at compile time, and by the build script's verification).
+const _: () = {
+    use magic_tables_core::board_tables::all_fit;
+    assert!(all_fit(&tables::RANK_INDEX, 2, tables::RANK_ATTACKS.len()));
+    assert!(all_fit(&tables::FILE_INDEX, 2, tables::FILE_ATTACKS.len()));
+    assert!(all_fit(&tables::HORSE_INDEX, 1, tables::HORSE_ATTACKS.len()));
+    assert!(all_fit(&tables::HORSE_TO_INDEX, 1, tables::HORSE_TO_ATTACKS.len()));
+    assert!(all_fit(&tables::ELEPHANT_INDEX, 1, tables::ELEPHANT_ATTACKS.len()));
+};
+
+/// The entry of `square` in a per-square table.
+#[inline(always)]
+const fn entry(table: &'static [BoardIndex; 90], square: Square) -> &'static BoardIndex {
+    // SAFETY: a `Square` is below 90 (its constructors check).
+    unsafe { &*table.as_ptr().add(square.0 as usize) }
 }
 
 /// Squares a horse on `square` attacks: the eight knight jumps, each blocked when the square next
 /// to the horse in the jump's long direction (the leg) is occupied.
-#[inline]
+#[inline(always)]
 pub const fn horse_attacks(square: Square, occupied: u128) -> u128 {
-    leaper_attacks(&tables::HORSE_INDEX[square.0 as usize], &tables::HORSE_ATTACKS, occupied)
+    // SAFETY: the entry fits its array (asserted above).
+    unsafe { leaper_attacks_unchecked(entry(&tables::HORSE_INDEX, square), &tables::HORSE_ATTACKS, occupied) }
 }
 
 /// Squares a horse attacks `square` from: the squares of the knight jumps whose leg (next to
 /// that square, not to `square`) is empty. What check detection needs: `horse_attacks_to(king,
 /// occupied) & their_horses`.
-#[inline]
+#[inline(always)]
 pub const fn horse_attacks_to(square: Square, occupied: u128) -> u128 {
-    leaper_attacks(&tables::HORSE_TO_INDEX[square.0 as usize], &tables::HORSE_TO_ATTACKS, occupied)
+    // SAFETY: as above.
+    unsafe { leaper_attacks_unchecked(entry(&tables::HORSE_TO_INDEX, square), &tables::HORSE_TO_ATTACKS, occupied) }
 }
 
 /// Squares an elephant on `square` attacks: the four two-square diagonal jumps whose middle
 /// square (the eye) is empty, on the side of the river it stands on (ranks 0-4 or 5-9).
-#[inline]
+#[inline(always)]
 pub const fn elephant_attacks(square: Square, occupied: u128) -> u128 {
-    leaper_attacks(&tables::ELEPHANT_INDEX[square.0 as usize], &tables::ELEPHANT_ATTACKS, occupied)
+    // SAFETY: as above.
+    unsafe { leaper_attacks_unchecked(entry(&tables::ELEPHANT_INDEX, square), &tables::ELEPHANT_ATTACKS, occupied) }
 }
 
 /// A table of 90 sets from a `const fn` of the square number.
@@ -183,20 +233,20 @@ static PAWN: [[u128; 90]; 2] =
 
 /// Squares a general (king) on `square` attacks: one orthogonal step, staying in a palace (files
 /// d-f of ranks 0-2 or 7-9).
-#[inline]
+#[inline(always)]
 pub const fn king_attacks(square: Square) -> u128 {
     KING[square.0 as usize]
 }
 
 /// Squares an advisor on `square` attacks: one diagonal step, staying in a palace.
-#[inline]
+#[inline(always)]
 pub const fn advisor_attacks(square: Square) -> u128 {
     ADVISOR[square.0 as usize]
 }
 
 /// Squares a soldier (pawn) of `color` on `square` attacks: one step forward (up the board for
 /// red, [`Color::White`]), and one to either side once across the river.
-#[inline]
+#[inline(always)]
 pub const fn pawn_attacks(color: Color, square: Square) -> u128 {
     PAWN[color as usize][square.0 as usize]
 }

@@ -13,7 +13,7 @@ macro_rules! names {
 }
 
 /// The features of `magic-tables` that are not layouts.
-const NOT_LAYOUTS: [&str; 2] = ["default", "auto"];
+const NOT_LAYOUTS: [&str; 3] = ["default", "auto", "xiangqi"];
 
 /// The layout features of `magic-tables` (every feature but [`NOT_LAYOUTS`]), in file order.
 fn cargo_features() -> Vec<String> {

@@ -12,7 +12,8 @@ use magic_tables_core::board::Board;
 use magic_tables_core::board_tables::BoardIndex;
 
 use super::lines::Direction;
-use super::tables::BoardTables;
+use super::tables::BoardLayout;
+use super::tables::{Block, BoardTables, LineData};
 use super::verify::{BoardReport, RANDOM_BOARDS};
 
 /// The name of a direction's entry table, such as `FILE_INDEX`.
@@ -48,31 +49,53 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
             &line.index,
             wide,
         ));
-        for (piece, patterns) in &line.patterns {
-            slots += patterns.len();
-            arrays.push(DataArray {
-                name: format!("{}_{}", upper(piece.name()), upper(direction.name())),
-                doc: format!(
-                    "The {} attack patterns along a {} (bit k: the line's k-th square), block by block.",
-                    piece.name(),
-                    direction.name()
-                ),
-                runs: block_runs(tables, direction, patterns.len()),
-                values: Values::U16(patterns.clone()),
-                two_dimensional: false,
-            });
-        }
-        if let Some((low, high)) = &line.spread {
-            for (part, words, what) in [("LOW", low, "low byte"), ("HIGH", high, "bits 8 and up")] {
+        match &line.data {
+            LineData::Patterns { patterns, spread } => {
+                for (piece, patterns) in line.movers.iter().zip(patterns) {
+                    slots += patterns.len();
+                    arrays.push(DataArray {
+                        name: format!("{}_{}", upper(piece.name()), upper(direction.name())),
+                        doc: format!(
+                            "The {} attack patterns along a {} (bit k: the line's k-th square), block by block.",
+                            piece.name(),
+                            direction.name()
+                        ),
+                        runs: block_runs(&line.blocks, patterns.len(), 1),
+                        values: Values::U16(patterns.clone()),
+                        two_dimensional: false,
+                    });
+                }
+                if let Some((low, high)) = spread {
+                    for (part, words, what) in [("LOW", low, "low byte"), ("HIGH", high, "bits 8 and up")] {
+                        let values = set_words(words, wide);
+                        arrays.push(DataArray {
+                            name: format!("{}_SPREAD_{part}", upper(direction.name())),
+                            doc: format!(
+                                "A pattern's {what} as the squares of the {} that starts on square 0{}.",
+                                direction.name(),
+                                if wide { " (two words per set, low word first)" } else { "" }
+                            ),
+                            runs: vec![(format!("{} sets", values.len() / if wide { 2 } else { 1 }), values.len())],
+                            values: Values::U64(values),
+                            two_dimensional: false,
+                        });
+                    }
+                }
+            }
+            LineData::Sets(words) => {
                 let values = set_words(words, wide);
+                let per_slot = line.movers.len() * if wide { 2 } else { 1 };
+                slots += values.len() / per_slot;
+                let names: Vec<&str> = line.movers.iter().map(|p| p.name()).collect();
                 arrays.push(DataArray {
-                    name: format!("{}_SPREAD_{part}", upper(direction.name())),
+                    name: format!("{}_ATTACKS", upper(direction.name())),
                     doc: format!(
-                        "A pattern's {what} as the squares of the {} that starts on square 0{}.",
+                        "Per slot the {} attack sets along a {}, side by side{}, block by block.",
+                        names.join(" and "),
                         direction.name(),
                         if wide { " (two words per set, low word first)" } else { "" }
                     ),
-                    runs: vec![(format!("{} sets", values.len() / if wide { 2 } else { 1 }), values.len())],
+                    runs: block_runs(&line.blocks, values.len() / per_slot, per_slot),
                     values: Values::U64(values),
                     two_dimensional: false,
                 });
@@ -90,15 +113,7 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
         let values = set_words(&leaper.sets, wide);
         let per_set = if wide { 2 } else { 1 };
         slots += values.len() / per_set;
-        let runs = leaper
-            .index
-            .iter()
-            .enumerate()
-            .map(|(square, index)| {
-                let end = leaper.index.get(square + 1).map_or(values.len() / per_set, |next| next.offset as usize);
-                (format!("square {square}"), (end - index.offset as usize) * per_set)
-            })
-            .collect();
+        let runs = block_runs(&leaper.blocks, values.len() / per_set, per_set);
         arrays.push(DataArray {
             name: format!("{name}_ATTACKS"),
             doc: format!(
@@ -113,20 +128,38 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
     }
     let (files, ranks) = (board.files(), board.ranks());
     let pieces: Vec<&str> = tables.pieces.iter().map(|p| p.name()).collect();
-    let description = vec![
-        format!("pieces: {}.", pieces.join(", ")),
+    let mut description = vec![
+        format!("{}: pieces {}.", tables.layout.name(), pieces.join(", ")),
         "Riders and the cannon split into lines (a rook: its rank and its file; a bishop: its two".to_owned(),
-        "diagonals); one block per (direction, line length, position) serves every line it fits.".to_owned(),
+        "diagonals), each line's attacks decided by its own occupancy.".to_owned(),
         "Index: x = occupied >> base; folded = (x & mask) low word ^ (high word rotated left by fold);".to_owned(),
         "  slot = offset + ((folded * magic) >> shift).".to_owned(),
-        "A rank's pattern shifted left by base is its attacks; any other line's pattern goes through".to_owned(),
-        "  the direction's spread tables, SPREAD_LOW[p & 0xFF] | SPREAD_HIGH[p >> 8], shifted by base.".to_owned(),
-        "A lame leaper's slot holds its attack set.".to_owned(),
     ];
+    description.extend(match tables.layout {
+        BoardLayout::Compact => [
+            "One block per (direction, line length, position) serves every line it fits, with 16-bit".to_owned(),
+            "patterns (bit k: the line's k-th square). A rank's pattern shifted left by base is its".to_owned(),
+            "attacks; any other line's goes through its direction's spread tables first:".to_owned(),
+            "SPREAD_LOW[p & 0xFF] | SPREAD_HIGH[p >> 8], shifted left by base.".to_owned(),
+        ],
+        BoardLayout::Square => [
+            "Every line through every square has a block of its own (base 0) of whole attack sets,".to_owned(),
+            "no shift on the way in or out. The movers' sets of a slot lie side by side (slot *".to_owned(),
+            "movers + mover), so one index serves the rook and the cannon.".to_owned(),
+            String::new(),
+        ],
+        BoardLayout::Split => [
+            "A rank or diagonal has a block per square (base 0) of whole attack sets; a file shares one".to_owned(),
+            "block per rank position with every file (base: the file), whose sets, file a's, are".to_owned(),
+            "shifted left by base. The movers' sets of a slot lie side by side (slot * movers + mover),".to_owned(),
+            "so one index serves the rook and the cannon.".to_owned(),
+        ],
+    });
+    description.push("A lame leaper's slot holds its attack set (base 0: its mask where it stands).".to_owned());
     let provenance = Provenance {
         generator: format!("magic-gen {}", crate::VERSION),
         seed: format!("master seed {}, one ChaCha8 stream per block", tables.seed),
-        candidates: Some(tables.candidates),
+        candidates: Some(tables.candidates()),
         verified_occupancies: report.relevant,
         reproduce,
         scope: Some(Scope {
@@ -135,7 +168,7 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
                 board.squares(),
                 if wide { "u128" } else { "u64" }
             ),
-            searched: format!("{} blocks", tables.blocks()),
+            searched: format!("{} blocks", tables.blocks().count()),
             verified: vec![
                 format!(
                     "Verified: all {} relevant occupancies of every line through every square and of every",
@@ -151,7 +184,7 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
         }),
     };
     LayoutFile {
-        layout: format!("board {files}x{ranks}"),
+        layout: format!("board {files}x{ranks} {}", tables.layout.name()),
         description,
         provenance,
         entry_tables,
@@ -192,18 +225,18 @@ fn set_words(words: &[u64], wide: bool) -> Vec<u64> {
     }
 }
 
-/// One run per block of a direction, labelled by its line length and position.
-fn block_runs(tables: &BoardTables, direction: Direction, len: usize) -> Vec<(String, usize)> {
-    let line = tables.line(direction).expect("a direction with patterns has a table");
-    let mut starts: Vec<(usize, u8, u8)> =
-        line.found.iter().zip(&line.offsets).map(|(block, &offset)| (offset, block.length, block.position)).collect();
+/// One run per block, labelled as the block is, `per_slot` numbers to a slot; the blocks end
+/// where the next begins and the last at `slots`.
+fn block_runs(blocks: &[Block], slots: usize, per_slot: usize) -> Vec<(String, usize)> {
+    let mut starts: Vec<(usize, &str)> = blocks.iter().map(|b| (b.offset, b.label.as_str())).collect();
     starts.sort_unstable();
+    starts.dedup_by_key(|start| start.0);
     starts
         .iter()
         .enumerate()
-        .map(|(i, &(offset, length, position))| {
-            let end = starts.get(i + 1).map_or(len, |next| next.0);
-            (format!("length {length}, position {position}"), end - offset)
+        .map(|(i, &(offset, label))| {
+            let end = starts.get(i + 1).map_or(slots, |next| next.0);
+            (label.to_owned(), (end - offset) * per_slot)
         })
         .collect()
 }

@@ -7,16 +7,19 @@
 //! `magic-tables` ships.
 //!
 //! ```
-//! use magic_gen::board::{BoardTables, verify};
+//! use magic_gen::board::{BoardLayout, BoardTables, verify};
 //! use magic_tables_core::board::{Board, Piece, slow_attacks};
 //!
 //! let board = Board::new(6, 6).unwrap();
-//! let tables = BoardTables::build(board, &[Piece::Rook, Piece::Cannon], 1).unwrap();
+//! let tables = BoardTables::build(board, &[Piece::Rook, Piece::Cannon], 1, BoardLayout::Compact).unwrap();
 //! verify::verify(&tables).unwrap();
 //! let occupied = 1 << 14 | 1 << 26;
 //! assert_eq!(tables.attacks(Piece::Cannon, 2, occupied), Some(slow_attacks(board, Piece::Cannon, 2, occupied)));
 //! ```
 
+#[cfg(feature = "board-source")]
+#[cfg_attr(docsrs, doc(cfg(feature = "board-source")))]
+pub mod emit;
 pub mod file;
 pub mod lines;
 pub mod search;
@@ -24,4 +27,4 @@ pub mod shipped;
 pub mod tables;
 pub mod verify;
 
-pub use tables::{BoardTables, LeaperTable, LineBlock, LineTable};
+pub use tables::{Block, BoardLayout, BoardTables, LeaperTable, LineData, LineTable};

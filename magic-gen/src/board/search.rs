@@ -26,6 +26,13 @@ pub enum BlockKey {
         /// The position on them.
         position: u8,
     },
+    /// The block of `square` alone on its line of `direction` (its ordinal).
+    LineSquare {
+        /// `Direction as u8`.
+        direction: u8,
+        /// The square.
+        square: u8,
+    },
     /// The block of a lame leaper (`Piece as u8`) on `square`.
     Leaper {
         /// `Piece as u8`.
@@ -43,6 +50,7 @@ pub fn block_stream(board: Board, key: BlockKey) -> u64 {
     let (kind, a, b, c) = match key {
         BlockKey::Line { direction, length, position } => (1, direction, length, position),
         BlockKey::Leaper { piece, square } => (2, piece, square, 0),
+        BlockKey::LineSquare { direction, square } => (3, direction, square, 0),
     };
     1 << 32 | sides << 40 | kind << 24 | u64::from(a) << 16 | u64::from(b) << 8 | u64::from(c)
 }
@@ -191,6 +199,8 @@ mod tests {
             BlockKey::Line { direction: 0, length: 10, position: 0 },
             BlockKey::Leaper { piece: 1, square: 10 },
             BlockKey::Leaper { piece: 1, square: 0 },
+            BlockKey::LineSquare { direction: 1, square: 0 },
+            BlockKey::LineSquare { direction: 0, square: 1 },
         ];
         let boards = [Board::XIANGQI, Board::new(10, 9).unwrap()];
         let mut streams: Vec<u64> =

@@ -1,6 +1,6 @@
-//! A board's tables for a set of pieces, searched and laid out: the line tables of the riders
-//! and the cannon (one block per (direction, length, position), shared by every line it fits),
-//! the spread tables that turn a pattern into squares, and the lame leapers' per-square blocks.
+//! A board's tables for a set of pieces, searched and laid out in one of two layouts
+//! ([`BoardLayout`]): the line tables of the riders and the cannon, and the lame leapers'
+//! per-square blocks.
 //!
 //! [`BoardTables::attacks`] looks up through the core's formulas
 //! (`magic_tables_core::board_tables`), the very ones `magic_tables::xiangqi` runs; `verify`
@@ -9,45 +9,112 @@
 use std::collections::BTreeMap;
 
 use magic_tables_core::board::{Board, Piece, relevant_mask, slow_attacks};
-use magic_tables_core::board_tables::{BoardIndex, leaper_attacks};
+use magic_tables_core::board_tables::{
+    BoardIndex, leaper_attacks, line_attacks, rank_attacks, split_attacks, square_attacks,
+};
 
-use super::lines::{Direction, line_attacks, longest, place, relevant_positions, spread_pattern};
+use super::lines::{Direction, line_attacks as pattern_attacks, longest, place, relevant_positions, spread_pattern};
 use super::search::{BlockKey, BlockMagic, block_magic_at, find_block_magic, folded};
 use crate::geometry::subsets_u128;
 
-/// The table of one direction: every square's index into it, and the patterns of each piece
-/// that moves along it, in the same slots.
+/// How a board's riders and cannon are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BoardLayout {
+    /// The smallest: every direction's lines share one block per (line length, position) of
+    /// 16-bit patterns (bit `k`: the line's `k`-th square); a rank's pattern is shifted into
+    /// place, any other line's spread by two small tables first. 65 KB for xiangqi's rook, cannon
+    /// and lame leapers; 74 KB for 12x10's rook, bishop and cannon.
+    Compact,
+    /// The fastest where it fits: a rank (and a diagonal) has a block per square of whole
+    /// attack sets; a file shares one block per rank position with every file (its sets are file
+    /// a's, shifted by the file: a shift of less than 16, two instructions); every mover's set of
+    /// a slot lies side by side, so the rook and the cannon share one index. Its rank blocks grow
+    /// with the board's width: about 330 KB for xiangqi, but 2.3 MB for a 12x10 rook and cannon.
+    Split,
+    /// The fastest and the largest: every line through every square has a block of its own of
+    /// whole attack sets (no shift on the way in or out), the movers' sets side by side. About
+    /// 720 KB for xiangqi.
+    Square,
+}
+
+impl BoardLayout {
+    /// Both layouts.
+    pub const ALL: [BoardLayout; 3] = [BoardLayout::Compact, BoardLayout::Split, BoardLayout::Square];
+
+    /// Its name on the command line and in headers.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BoardLayout::Compact => "compact",
+            BoardLayout::Split => "split",
+            BoardLayout::Square => "square",
+        }
+    }
+
+    /// The layout called `name`.
+    pub fn from_name(name: &str) -> Option<BoardLayout> {
+        BoardLayout::ALL.into_iter().find(|layout| layout.name() == name)
+    }
+
+    /// Whether the lines of `direction` share blocks (by translation) in this layout, rather than
+    /// having a block per square.
+    pub fn shares(self, direction: Direction) -> bool {
+        match self {
+            BoardLayout::Compact => true,
+            BoardLayout::Split => direction == Direction::File,
+            BoardLayout::Square => false,
+        }
+    }
+}
+
+/// One searched block: what it is, where it starts, its index bits and where its magic is in
+/// its stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The block's stream key.
+    pub key: BlockKey,
+    /// Its first slot.
+    pub offset: usize,
+    /// Its index bits (`1 << bits` slots).
+    pub bits: u32,
+    /// The magic's candidate number in the block's stream ([`BlockMagic::candidates`]).
+    pub candidate: u64,
+    /// A label for the generated file, such as `length 10, position 3` or `square 17`.
+    pub label: String,
+}
+
+/// What a line table's slots hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineData {
+    /// [`BoardLayout::Compact`]: per mover, a pattern per slot; the spread tables (low byte,
+    /// high part, two words per set) of a direction other than the rank.
+    Patterns {
+        /// One array per mover.
+        patterns: Vec<Vec<u16>>,
+        /// The spread tables, `None` for the rank.
+        spread: Option<(Vec<u64>, Vec<u64>)>,
+    },
+    /// [`BoardLayout::Split`]: per slot, every mover's set side by side, two words each (low
+    /// word first).
+    Sets(Vec<u64>),
+}
+
+/// The table of one direction: every square's index into it and what its slots hold for each
+/// piece that moves along it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineTable {
     /// The direction.
     pub direction: Direction,
     /// Square by square.
     pub index: Vec<BoardIndex>,
-    /// (piece, its patterns) for each piece along this direction, in [`Piece`] order.
-    pub patterns: Vec<(Piece, Vec<u16>)>,
-    /// The spread tables (low byte, high part) of a direction other than the rank, which needs
-    /// none: sets as two words each, low word first, as the core's formulas read them.
-    pub spread: Option<(Vec<u64>, Vec<u64>)>,
-    /// Blocks searched (one per (length, position)).
-    pub blocks: usize,
-    /// Where each block's magic is in its stream.
-    pub found: Vec<LineBlock>,
-    /// Where each block of `found` starts in the pattern arrays.
-    pub offsets: Vec<usize>,
-}
-
-/// Where the magic of the block of (direction, length, position) is in its stream: its
-/// candidate number, as [`BlockMagic::candidates`] counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineBlock {
-    /// The lines' direction.
-    pub direction: Direction,
-    /// Their length.
-    pub length: u8,
-    /// The position on them.
-    pub position: u8,
-    /// The magic's candidate number.
-    pub candidate: u64,
+    /// The pieces along this direction, in [`Piece`] order: the order of their data.
+    pub movers: Vec<Piece>,
+    /// The slots' contents.
+    pub data: LineData,
+    /// The blocks, in the order searched.
+    pub blocks: Vec<Block>,
+    /// Whether each square has a block of its own (`base` 0, whole sets where they stand), or
+    /// the lines share blocks by translation.
+    pub per_square: bool,
 }
 
 /// A lame leaper's table: every square's index into its own block of sets.
@@ -59,6 +126,8 @@ pub struct LeaperTable {
     pub index: Vec<BoardIndex>,
     /// The attack sets of every block, two words each, low word first.
     pub sets: Vec<u64>,
+    /// The blocks (one per square).
+    pub blocks: Vec<Block>,
 }
 
 /// Every table of a board and a set of pieces.
@@ -70,50 +139,78 @@ pub struct BoardTables {
     pub pieces: Vec<Piece>,
     /// The master seed every block's stream is keyed by.
     pub seed: u64,
+    /// The layout.
+    pub layout: BoardLayout,
     /// One per direction some piece moves along, in [`Direction`] order.
     pub lines: Vec<LineTable>,
     /// One per lame leaper, in [`Piece`] order.
     pub leapers: Vec<LeaperTable>,
-    /// Candidates drawn by all the searches.
-    pub candidates: u64,
+}
+
+/// The magics found so far, or known before: the candidate numbers of the blocks in the order
+/// they are built.
+struct Finder<'a> {
+    board: Board,
+    seed: u64,
+    known: &'a [u64],
+    used: usize,
+}
+
+impl Finder<'_> {
+    /// The next block's magic: at its known candidate number if there is one, else searched.
+    fn next(&mut self, key: BlockKey, mask: u128, cases: &[(u128, u128)]) -> Result<BlockMagic, String> {
+        let magic = match self.known.get(self.used) {
+            Some(&candidate) => block_magic_at(self.board, key, self.seed, mask, cases, candidate)?,
+            None if self.known.is_empty() => find_block_magic(self.board, key, self.seed, mask, cases)?,
+            None => return Err(format!("{} candidate numbers are known, but there are more blocks", self.known.len())),
+        };
+        self.used += 1;
+        Ok(magic)
+    }
 }
 
 impl BoardTables {
-    /// Searches and lays out the tables of `pieces` on `board` from `seed`. Fails if a block has
-    /// no magic (never seen: see [`find_block_magic`]) or if `pieces` is empty.
-    pub fn build(board: Board, pieces: &[Piece], seed: u64) -> Result<BoardTables, String> {
-        BoardTables::build_with(board, pieces, seed, &[])
+    /// Searches and lays out the tables of `pieces` on `board` in `layout` from `seed`. Fails if
+    /// a block has no magic (never seen: see [`find_block_magic`]) or if `pieces` is empty.
+    pub fn build(board: Board, pieces: &[Piece], seed: u64, layout: BoardLayout) -> Result<BoardTables, String> {
+        BoardTables::build_with(board, pieces, seed, layout, &[])
     }
 
-    /// [`BoardTables::build`], with the line blocks whose candidate number is known (from
-    /// [`BoardTables::found`] of the same board and seed) re-derived by seeking to it instead of
-    /// searching: what keeps an unoptimized build script fast. A number that is not where the
-    /// search stops is an error.
-    pub fn build_with(board: Board, pieces: &[Piece], seed: u64, known: &[LineBlock]) -> Result<BoardTables, String> {
+    /// [`BoardTables::build`], with every block's magic re-derived at its known candidate number
+    /// (`known`, from [`BoardTables::found`] of the same board, pieces, seed and layout) by
+    /// seeking instead of searching: what keeps an unoptimized build script fast. A number that
+    /// is not where the search stops, or a list of the wrong length, is an error. An empty list
+    /// searches.
+    pub fn build_with(
+        board: Board,
+        pieces: &[Piece],
+        seed: u64,
+        layout: BoardLayout,
+        known: &[u64],
+    ) -> Result<BoardTables, String> {
         let mut pieces = pieces.to_vec();
         pieces.sort_unstable();
         pieces.dedup();
         if pieces.is_empty() {
             return Err("no piece to build tables for".to_owned());
         }
-        let mut candidates = 0;
+        let mut finder = Finder { board, seed, known, used: 0 };
         let mut lines = Vec::new();
         for direction in Direction::ALL {
             let movers: Vec<Piece> =
                 pieces.iter().copied().filter(|&p| Direction::of(p).contains(&direction)).collect();
             if !movers.is_empty() {
-                let (table, drawn) = line_table(board, direction, &movers, seed, known)?;
-                candidates += drawn;
-                lines.push(table);
+                lines.push(line_table(&mut finder, layout, direction, movers)?);
             }
         }
         let mut leapers = Vec::new();
         for &piece in pieces.iter().filter(|p| Direction::of(**p).is_empty()) {
-            let (table, drawn) = leaper_table(board, piece, seed)?;
-            candidates += drawn;
-            leapers.push(table);
+            leapers.push(leaper_table(&mut finder, piece)?);
         }
-        Ok(BoardTables { board, pieces, seed, lines, leapers, candidates })
+        if finder.used != known.len() && !known.is_empty() {
+            return Err(format!("{} candidate numbers are known, but there are {} blocks", known.len(), finder.used));
+        }
+        Ok(BoardTables { board, pieces, seed, layout, lines, leapers })
     }
 
     /// The table of `direction`, if some piece moves along it.
@@ -137,26 +234,37 @@ impl BoardTables {
             .try_fold(0, |attacks, &direction| Some(attacks | self.line(direction)?.attacks(piece, square, occupied)?))
     }
 
-    /// Where each line block's magic was found in its stream, to build the same tables again
-    /// with [`BoardTables::build_with`].
-    pub fn found(&self) -> Vec<LineBlock> {
-        self.lines.iter().flat_map(|t| t.found.iter().copied()).collect()
+    /// Every block, lines first, in the order they are built.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        self.lines.iter().flat_map(|t| &t.blocks).chain(self.leapers.iter().flat_map(|t| &t.blocks))
     }
 
-    /// Blocks searched: one per (direction, length, position) and per leaper square.
-    pub fn blocks(&self) -> usize {
-        self.lines.iter().map(|t| t.blocks).sum::<usize>() + self.leapers.iter().map(|t| t.index.len()).sum::<usize>()
+    /// Every block's candidate number, in the order they are built: what
+    /// [`BoardTables::build_with`] re-derives the same tables from.
+    pub fn found(&self) -> Vec<u64> {
+        self.blocks().map(|b| b.candidate).collect()
+    }
+
+    /// Candidates drawn by all the searches.
+    pub fn candidates(&self) -> u64 {
+        self.blocks().map(|b| b.candidate).sum()
     }
 }
 
 impl LineTable {
     /// The attacks of `piece` on `square` along this direction, through the core's formulas.
     pub fn attacks(&self, piece: Piece, square: usize, occupied: u128) -> Option<u128> {
-        let patterns = &self.patterns.iter().find(|(p, _)| *p == piece)?.1;
+        let mover = self.movers.iter().position(|&p| p == piece)?;
         let index = &self.index[square];
-        Some(match &self.spread {
-            None => magic_tables_core::board_tables::rank_attacks(index, patterns, occupied),
-            Some((low, high)) => magic_tables_core::board_tables::line_attacks(index, patterns, low, high, occupied),
+        Some(match &self.data {
+            LineData::Patterns { patterns, spread: None } => rank_attacks(index, &patterns[mover], occupied),
+            LineData::Patterns { patterns, spread: Some((low, high)) } => {
+                line_attacks(index, &patterns[mover], low, high, occupied)
+            }
+            LineData::Sets(words) if self.per_square => {
+                square_attacks(index, words, self.movers.len(), mover, occupied)
+            }
+            LineData::Sets(words) => split_attacks(index, words, self.movers.len(), mover, occupied),
         })
     }
 }
@@ -166,110 +274,151 @@ pub fn words(sets: &[u128]) -> Vec<u64> {
     sets.iter().flat_map(|&set| [set as u64, (set >> 64) as u64]).collect()
 }
 
-/// The table of `direction` for the pieces `movers`: a block per (length, position), searched
-/// over every occupancy of its relevant positions, with the patterns of every mover as the
-/// result that slots may share.
+/// The line table of `direction` for `movers` in `layout`.
 fn line_table(
-    board: Board,
+    finder: &mut Finder<'_>,
+    layout: BoardLayout,
     direction: Direction,
-    movers: &[Piece],
-    seed: u64,
-    known: &[LineBlock],
-) -> Result<(LineTable, u64), String> {
+    movers: Vec<Piece>,
+) -> Result<LineTable, String> {
+    let board = finder.board;
     let places: Vec<_> = (0..board.squares()).map(|square| place(board, direction, square)).collect();
-    // (length, position) -> the block's magic and offset, in that order.
-    let mut blocks = BTreeMap::new();
-    for p in &places {
-        blocks.entry((p.length, p.position)).or_insert(None);
-    }
+    let mut blocks = Vec::new();
+    // Compact: a pattern array per mover. Split: every mover's set per slot.
     let mut patterns: Vec<Vec<u16>> = vec![Vec::new(); movers.len()];
-    let mut candidates = 0;
-    let mut found = Vec::new();
-    let mut offsets = Vec::new();
-    for (&(length, position), block) in &mut blocks {
-        let relevant = relevant_positions(length, position);
-        let mask = spread_pattern(board, direction, relevant);
-        let occupancies: Vec<u16> = subsets_u128(u128::from(relevant)).map(|s| s as u16).collect();
-        let results = |occupied: u16| -> Vec<u16> {
-            movers.iter().map(|&p| line_attacks(p, length, position, occupied)).collect()
-        };
-        let cases: Vec<(u128, u128)> = occupancies
-            .iter()
-            .map(|&occupied| {
-                let key = results(occupied).iter().rev().fold(0u128, |key, &pattern| key << 16 | u128::from(pattern));
-                (spread_pattern(board, direction, occupied), key)
-            })
-            .collect();
-        let key = BlockKey::Line { direction: direction as u8, length, position };
-        let hint = known.iter().find(|b| (b.direction, b.length, b.position) == (direction, length, position));
-        let magic = match hint {
-            Some(block) => block_magic_at(board, key, seed, mask, &cases, block.candidate)?,
-            None => find_block_magic(board, key, seed, mask, &cases)?,
-        };
-        candidates += magic.candidates;
-        found.push(LineBlock { direction, length, position, candidate: magic.candidates });
-        let offset = patterns[0].len();
-        offsets.push(offset);
-        for mover in &mut patterns {
-            mover.resize(offset + (1 << magic.bits), 0);
+    let mut sets: Vec<u128> = Vec::new();
+    let mut index = vec![None; places.len()];
+    if layout.shares(direction) {
+        // (length, position) -> the squares whose lines share the block.
+        let mut shared: BTreeMap<(u8, u8), Vec<usize>> = BTreeMap::new();
+        for (square, p) in places.iter().enumerate() {
+            shared.entry((p.length, p.position)).or_default().push(square);
         }
-        for (&occupied, &(spread, _)) in occupancies.iter().zip(&cases) {
-            let slot = offset + magic.slot(folded(spread, magic.fold));
-            for (mover, pattern) in patterns.iter_mut().zip(results(occupied)) {
-                mover[slot] = pattern;
+        for (&(length, position), squares) in &shared {
+            let relevant = relevant_positions(length, position);
+            let mask = spread_pattern(board, direction, relevant);
+            let occupancies: Vec<u16> = subsets_u128(u128::from(relevant)).map(|s| s as u16).collect();
+            let results: Vec<Vec<u16>> = occupancies
+                .iter()
+                .map(|&occupied| movers.iter().map(|&p| pattern_attacks(p, length, position, occupied)).collect())
+                .collect();
+            let cases: Vec<(u128, u128)> = occupancies
+                .iter()
+                .zip(&results)
+                .map(|(&occupied, result)| {
+                    let key = result.iter().rev().fold(0u128, |key, &pattern| key << 16 | u128::from(pattern));
+                    (spread_pattern(board, direction, occupied), key)
+                })
+                .collect();
+            let key = BlockKey::Line { direction: direction as u8, length, position };
+            let magic = finder.next(key, mask, &cases)?;
+            let offset = match layout {
+                BoardLayout::Compact => patterns[0].len(),
+                BoardLayout::Split | BoardLayout::Square => sets.len() / movers.len(),
+            };
+            let slots = 1usize << magic.bits;
+            for mover in &mut patterns {
+                mover.resize(offset + slots, 0);
             }
+            sets.resize((offset + slots) * movers.len(), 0);
+            for ((&(spread, _), result), _) in cases.iter().zip(&results).zip(&occupancies) {
+                let slot = offset + magic.slot(folded(spread, magic.fold));
+                for (mover, &pattern) in result.iter().enumerate() {
+                    patterns[mover][slot] = pattern;
+                    sets[slot * movers.len() + mover] = spread_pattern(board, direction, pattern);
+                }
+            }
+            for &square in squares {
+                index[square] = Some(board_index(magic, mask, offset, places[square].start)?);
+            }
+            blocks.push(Block {
+                key,
+                offset,
+                bits: magic.bits,
+                candidate: magic.candidates,
+                label: format!("length {length}, position {position}"),
+            });
         }
-        *block = Some((magic, mask, offset));
+    } else {
+        for (square, p) in places.iter().enumerate() {
+            let square = square as u8;
+            let line = spread_pattern(board, direction, super::lines::whole_line(p.length)) << p.start;
+            let mask = spread_pattern(board, direction, relevant_positions(p.length, p.position)) << p.start;
+            // Each distinct tuple of the movers' sets is a class: slots may share only within one.
+            let mut classes: BTreeMap<Vec<u128>, u128> = BTreeMap::new();
+            let cases: Vec<(u128, u128)> = subsets_u128(mask)
+                .map(|occupied| {
+                    let results: Vec<u128> =
+                        movers.iter().map(|&piece| slow_attacks(board, piece, square, occupied) & line).collect();
+                    let next = classes.len() as u128;
+                    (occupied, *classes.entry(results).or_insert(next))
+                })
+                .collect();
+            let key = BlockKey::LineSquare { direction: direction as u8, square };
+            let magic = finder.next(key, mask, &cases)?;
+            let offset = sets.len() / movers.len();
+            sets.resize((offset + (1 << magic.bits)) * movers.len(), 0);
+            for &(occupied, _) in &cases {
+                let slot = offset + magic.slot(folded(occupied, magic.fold));
+                for (mover, &piece) in movers.iter().enumerate() {
+                    sets[slot * movers.len() + mover] = slow_attacks(board, piece, square, occupied) & line;
+                }
+            }
+            index[usize::from(square)] = Some(board_index(magic, mask, offset, 0)?);
+            blocks.push(Block {
+                key,
+                offset,
+                bits: magic.bits,
+                candidate: magic.candidates,
+                label: format!("square {square}"),
+            });
+        }
     }
-    let index = places
-        .iter()
-        .map(|p| {
-            let (magic, mask, offset) = blocks[&(p.length, p.position)].expect("every block was searched");
-            board_index(magic, mask, offset, p.start)
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let spread = (direction != Direction::Rank).then(|| {
-        let length = u32::from(longest(board, direction));
-        let low: Vec<u128> = (0..1u16 << length.min(8)).map(|p| spread_pattern(board, direction, p)).collect();
-        let high: Vec<u128> =
-            (0..1u16 << length.saturating_sub(8)).map(|p| spread_pattern(board, direction, p << 8)).collect();
-        (words(&low), words(&high))
-    });
-    let table = LineTable {
-        direction,
-        index,
-        patterns: movers.iter().copied().zip(patterns).collect(),
-        spread,
-        blocks: blocks.len(),
-        found,
-        offsets,
+    let index = index.into_iter().map(|i| i.expect("every square has a block")).collect();
+    let data = match layout {
+        BoardLayout::Compact => {
+            let spread = (direction != Direction::Rank).then(|| {
+                let length = u32::from(longest(board, direction));
+                let low: Vec<u128> = (0..1u16 << length.min(8)).map(|p| spread_pattern(board, direction, p)).collect();
+                let high: Vec<u128> =
+                    (0..1u16 << length.saturating_sub(8)).map(|p| spread_pattern(board, direction, p << 8)).collect();
+                (words(&low), words(&high))
+            });
+            LineData::Patterns { patterns, spread }
+        }
+        BoardLayout::Split | BoardLayout::Square => LineData::Sets(words(&sets)),
     };
-    Ok((table, candidates))
+    Ok(LineTable { direction, index, movers, data, blocks, per_square: !layout.shares(direction) })
 }
 
-/// A lame leaper's table: each square's block over the blocking squares near it, counted from
-/// the lowest of them (so the mask fits the low word and needs no fold).
-fn leaper_table(board: Board, piece: Piece, seed: u64) -> Result<(LeaperTable, u64), String> {
+/// A lame leaper's table: each square's block over the blocking squares near it, the mask as
+/// it stands on the board (folded where it spans both words).
+fn leaper_table(finder: &mut Finder<'_>, piece: Piece) -> Result<LeaperTable, String> {
+    let board = finder.board;
     let mut index = Vec::new();
     let mut sets = Vec::new();
-    let mut candidates = 0;
+    let mut blocks = Vec::new();
     for square in 0..board.squares() {
         let mask = relevant_mask(board, piece, square);
-        let base = if mask == 0 { 0 } else { mask.trailing_zeros() as u8 };
-        let cases: Vec<(u128, u128)> = subsets_u128(mask)
-            .map(|occupied| (occupied >> base, slow_attacks(board, piece, square, occupied)))
-            .collect();
+        let cases: Vec<(u128, u128)> =
+            subsets_u128(mask).map(|occupied| (occupied, slow_attacks(board, piece, square, occupied))).collect();
         let key = BlockKey::Leaper { piece: piece as u8, square };
-        let magic = find_block_magic(board, key, seed, mask >> base, &cases)?;
-        candidates += magic.candidates;
+        let magic = finder.next(key, mask, &cases)?;
         let offset = sets.len();
         sets.resize(offset + (1 << magic.bits), 0);
         for &(occupied, attacks) in &cases {
             sets[offset + magic.slot(folded(occupied, magic.fold))] = attacks;
         }
-        index.push(board_index(magic, mask >> base, offset, base)?);
+        index.push(board_index(magic, mask, offset, 0)?);
+        blocks.push(Block {
+            key,
+            offset,
+            bits: magic.bits,
+            candidate: magic.candidates,
+            label: format!("square {square}"),
+        });
     }
-    Ok((LeaperTable { piece, index, sets: words(&sets) }, candidates))
+    Ok(LeaperTable { piece, index, sets: words(&sets), blocks })
 }
 
 /// The entry of a square whose block starts at `offset`, with its mask counted from `base`.

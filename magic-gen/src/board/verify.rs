@@ -51,7 +51,7 @@ pub fn verify(tables: &BoardTables) -> Result<BoardReport, String> {
         )
     };
     for line in &tables.lines {
-        for &(piece, _) in &line.patterns {
+        for &piece in &line.movers {
             for square in 0..board.squares() {
                 let p = place(board, line.direction, square);
                 let squares = spread_pattern(board, line.direction, whole_line(p.length)) << p.start;

@@ -16,9 +16,15 @@
 //! patterns for the rook and as many for the cannon, instead of one table per square of up to
 //! 2^15 sets (1,081,344 for each piece).
 //!
+//! That is the *compact* layout. The *split* one trades size for speed on narrow boards such as
+//! xiangqi's: a rank has a block per square of whole attack sets, a file shares one block per
+//! rank position with every file (file a's sets, shifted by the file: below 64, so a cheap
+//! shift), and the rook's and the cannon's sets lie side by side in each slot so that one index
+//! serves both ([`split_attacks`]).
+//!
 //! **Lame leapers** (horse, horse-to, elephant) have at most four blocking squares near the
-//! square: the same [`BoardIndex`] with `base` a little below the square indexes the square's
-//! own block of attack sets.
+//! square: the same [`BoardIndex`], with `base` 0 and the mask where it stands, indexes the
+//! square's own block of attack sets.
 //!
 //! Sets in the data arrays are two `u64` words each, low word first ([`set_at`]), so that the
 //! C header writes them the same way on any compiler.
@@ -55,6 +61,37 @@ impl BoardIndex {
         let folded = lo ^ hi.rotate_left(self.fold as u32);
         self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
     }
+
+    /// [`BoardIndex::slot`] for a `base` below 64 (a file's first square, or 0 for a block of
+    /// one square): said so to the compiler, the shift is two instructions instead of a 128-bit
+    /// shift's five or six. A larger `base` is taken modulo 64.
+    #[inline(always)]
+    pub const fn slot_near(&self, occupied: u128) -> usize {
+        let shifted = occupied >> (self.base & 63);
+        let lo = shifted as u64 & self.mask_lo;
+        let hi = (shifted >> 64) as u64 & self.mask_hi;
+        let folded = lo ^ hi.rotate_left(self.fold as u32);
+        self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
+    }
+
+    /// [`BoardIndex::slot`] of a block of one square, whose mask stands where it is on the board
+    /// (`base` 0): no shift at all.
+    #[inline(always)]
+    pub const fn slot_here(&self, occupied: u128) -> usize {
+        let lo = occupied as u64 & self.mask_lo;
+        let hi = (occupied >> 64) as u64 & self.mask_hi;
+        let folded = lo ^ hi.rotate_left(self.fold as u32);
+        self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
+    }
+
+    /// Whether every slot this entry can give, for any occupancy, holds `width` sets in an
+    /// array of `len` sets: the block's `2^(64 - shift)` slots (one for a zero magic) from
+    /// `offset` on. What makes the unchecked lookups sound: `magic_tables::xiangqi` asserts it
+    /// of every entry at compile time.
+    pub const fn fits(&self, width: usize, len: usize) -> bool {
+        let slots = if self.magic == 0 { 1 } else { 1usize << (64 - self.shift as u32) };
+        self.shift >= 1 && self.shift <= 63 && (self.offset as usize + slots) * width <= len
+    }
 }
 
 /// Set `index` of a data array that stores each set as two words, low word first.
@@ -84,10 +121,98 @@ pub const fn line_attacks(index: &BoardIndex, patterns: &[u16], low: &[u64], hig
     spread(low, high, patterns[index.slot(occupied)]) << index.base
 }
 
-/// A lame leaper's attacks: the set in the square's own block.
+/// A lame leaper's attacks: the set in the square's own block (whose mask stands where it is on
+/// the board: `base` 0).
 #[inline(always)]
 pub const fn leaper_attacks(index: &BoardIndex, sets: &[u64], occupied: u128) -> u128 {
-    set_at(sets, index.slot(occupied))
+    set_at(sets, index.slot_here(occupied))
+}
+
+/// The attacks of mover `mover` (of `movers` whose sets lie side by side in each slot) along
+/// a line with a block of its own square (`base` 0): the set of the slot, as it stands.
+#[inline(always)]
+pub const fn square_attacks(index: &BoardIndex, sets: &[u64], movers: usize, mover: usize, occupied: u128) -> u128 {
+    set_at(sets, index.slot_here(occupied) * movers + mover)
+}
+
+/// The attacks of mover `mover` (of `movers` whose sets lie side by side in each slot) along
+/// a line of the split layout: the set of the square's slot, shifted by `base` (a file's
+/// first square, below 64; 0 for a block of one square, whose sets stand where they are).
+#[inline(always)]
+pub const fn split_attacks(index: &BoardIndex, sets: &[u64], movers: usize, mover: usize, occupied: u128) -> u128 {
+    set_at(sets, index.slot_near(occupied) * movers + mover) << (index.base & 63)
+}
+
+/// [`square_attacks`] without bounds checks.
+///
+/// # Safety
+///
+/// `index` must [fit](BoardIndex::fits) `sets` with width `movers`, and `mover < movers`.
+#[inline(always)]
+pub const unsafe fn square_attacks_unchecked(
+    index: &BoardIndex,
+    sets: &[u64],
+    movers: usize,
+    mover: usize,
+    occupied: u128,
+) -> u128 {
+    // SAFETY: the slot is in the block the caller guarantees is in `sets`.
+    unsafe { set_at_unchecked(sets, index.slot_here(occupied) * movers + mover) }
+}
+
+/// [`split_attacks`] without bounds checks.
+///
+/// # Safety
+///
+/// As for [`square_attacks_unchecked`].
+#[inline(always)]
+pub const unsafe fn split_attacks_unchecked(
+    index: &BoardIndex,
+    sets: &[u64],
+    movers: usize,
+    mover: usize,
+    occupied: u128,
+) -> u128 {
+    // SAFETY: as above.
+    unsafe { set_at_unchecked(sets, index.slot_near(occupied) * movers + mover) << (index.base & 63) }
+}
+
+/// [`leaper_attacks`] without bounds checks.
+///
+/// # Safety
+///
+/// `index` must [fit](BoardIndex::fits) `sets` with width 1.
+#[inline(always)]
+pub const unsafe fn leaper_attacks_unchecked(index: &BoardIndex, sets: &[u64], occupied: u128) -> u128 {
+    // SAFETY: as above.
+    unsafe { set_at_unchecked(sets, index.slot_here(occupied)) }
+}
+
+/// Whether every entry of `entries` [fits](BoardIndex::fits) an array of `words` words holding
+/// `width` two-word sets per slot.
+pub const fn all_fit(entries: &[BoardIndex], width: usize, words: usize) -> bool {
+    let mut i = 0;
+    while i < entries.len() {
+        if !entries[i].fits(width, words / 2) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Set `index` of a two-word array, without a bounds check.
+///
+/// # Safety
+///
+/// `2 * index + 1` must be an index of `words`.
+#[inline(always)]
+pub const unsafe fn set_at_unchecked(words: &[u64], index: usize) -> u128 {
+    // SAFETY: the caller guarantees both words are in `words`.
+    unsafe {
+        let low = words.as_ptr().add(2 * index);
+        ((*low.add(1) as u128) << 64) | *low as u128
+    }
 }
 
 #[cfg(test)]
@@ -123,5 +248,18 @@ mod tests {
         let low = [0, 0, 5, 0];
         let high = [0, 0, 0, 1];
         assert_eq!(spread(&low, &high, 0x101), 5 | (1 << 64));
+        // SAFETY: set 1 is words 2 and 3.
+        assert_eq!(unsafe { set_at_unchecked(&words, 1) }, (4 << 64) | 3);
+    }
+
+    #[test]
+    fn an_entry_fits_its_block() {
+        let index = BoardIndex { mask_lo: 0b110, mask_hi: 0, magic: 3, offset: 4, base: 0, fold: 0, shift: 62 };
+        // Four slots from 4 on, two sets each: 16 sets.
+        assert!(index.fits(2, 16));
+        assert!(!index.fits(2, 15));
+        let single = BoardIndex { magic: 0, shift: 63, ..index };
+        assert!(single.fits(1, 5) && !single.fits(1, 4));
+        assert!(!BoardIndex { shift: 0, ..index }.fits(1, usize::MAX / 2));
     }
 }

@@ -417,9 +417,19 @@ pub struct ShowArgs {
 /// What to emit.
 #[derive(Debug, Args)]
 pub struct EmitArgs {
-    /// Layout to emit, as magic-tables names its features [default: black, the crate's default].
-    #[arg(long, default_value = magic_gen::shipped::DEFAULT_LAYOUT.name(), hide_default_value = true, value_parser = parse_layout)]
-    pub layout: Layout,
+    /// Layout to emit, as magic-tables names its features [default: black, the crate's
+    /// default]; with --board, `compact` (the smallest, the default) or `split` (faster on narrow
+    /// boards, larger).
+    #[arg(long, value_parser = parse_emit_layout)]
+    pub layout: Option<EmitLayout>,
+    /// A board other than 8x8: FILESxRANKS, each 2 to 16, at most 128 squares (`9x10` is
+    /// xiangqi's). Emits the tables of --pieces on it instead of chess's.
+    #[arg(long, value_name = "FxR", value_parser = parse_board)]
+    pub board: Option<magic_tables_core::board::Board>,
+    /// With --board: the pieces, comma-separated, of rook, bishop, cannon, horse, horse-to and
+    /// elephant [default: rook,bishop,cannon].
+    #[arg(long, value_name = "LIST", value_parser = parse_pieces)]
+    pub pieces: Option<PieceList>,
     /// Where the magics come from: search results (`search`, `merge`) for the layouts built on
     /// the fancy magics; a recipe or a published table with offsets for `black`,
     /// `black-variable`, `fixed-shift` and `fancy-dense` [default: the tuned search, or the
@@ -449,6 +459,61 @@ pub struct EmitArgs {
 }
 
 /// A layout's name as the command line takes it.
+fn parse_layout(name: &str) -> Result<Layout, String> {
+    Layout::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
+        format!("unknown layout; one of {}", names.join(", "))
+    })
+}
+
+/// What `emit --layout` names: a chess layout, or a layout of `--board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmitLayout {
+    /// A layout of chess's tables (a magic-tables feature).
+    Chess(Layout),
+    /// A layout of a board's tables.
+    Board(magic_gen::board::BoardLayout),
+}
+
+/// `emit --layout`: a chess layout's name, or `compact` or `split`.
+fn parse_emit_layout(name: &str) -> Result<EmitLayout, String> {
+    if let Some(layout) = magic_gen::board::BoardLayout::from_name(name) {
+        return Ok(EmitLayout::Board(layout));
+    }
+    parse_layout(name).map(EmitLayout::Chess).map_err(|e| format!("{e}; with --board, compact or split"))
+}
+
+/// `--board FxR`: files by ranks, each 2 to 16, at most 128 squares.
+fn parse_board(text: &str) -> Result<magic_tables_core::board::Board, String> {
+    let quoted = magic_gen::text::quote_prefix(text);
+    let (files, ranks) =
+        text.split_once(['x', 'X']).ok_or_else(|| format!("`{quoted}` is not FILESxRANKS, such as 9x10"))?;
+    let side = |side: &str| side.trim().parse::<u8>().ok();
+    match (side(files), side(ranks)) {
+        (Some(f), Some(r)) => magic_tables_core::board::Board::new(f, r)
+            .ok_or_else(|| format!("`{quoted}` is not a board of 2 to 16 files and ranks and at most 128 squares")),
+        _ => Err(format!("`{quoted}` is not FILESxRANKS, such as 9x10")),
+    }
+}
+
+/// The pieces `--pieces` names (one value, so clap keeps it whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceList(pub Vec<magic_tables_core::board::Piece>);
+
+/// `--pieces`: a comma-separated list of piece names, at least one.
+fn parse_pieces(text: &str) -> Result<PieceList, String> {
+    use magic_tables_core::board::Piece;
+    text.split(',')
+        .map(|name| {
+            Piece::from_name(name.trim()).ok_or_else(|| {
+                let names: Vec<&str> = Piece::ALL.iter().map(|p| p.name()).collect();
+                format!("`{}` is not a piece; the pieces are {}", magic_gen::text::quote_prefix(name), names.join(", "))
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(PieceList)
+}
+
 /// A file name as the command line takes it: not empty, and without control characters. A name
 /// with a line break would split the `# command=` line a recipe records, and in a generated
 /// header it would start a line of code (`#error`, `compile_error!`); no file of this tool needs
@@ -478,13 +543,6 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(_) => Err(format!("`{quoted}` is out of range: seconds above 0 and at most {max} (a year)")),
         Err(_) => Err(format!("`{quoted}` is not a number of seconds above 0 and at most {max} (a year)")),
     }
-}
-
-fn parse_layout(name: &str) -> Result<Layout, String> {
-    Layout::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
-        format!("unknown layout; one of {}", names.join(", "))
-    })
 }
 
 /// Shard results to combine.

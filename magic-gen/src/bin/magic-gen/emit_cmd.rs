@@ -14,7 +14,7 @@ use magic_gen::shipped;
 use magic_gen::text::quote_prefix;
 use magic_gen::{Generated, ReferenceSet, SeedPlan, generate_fancy};
 
-use crate::cli::{EmitArgs, SourceFormat};
+use crate::cli::{EmitArgs, EmitLayout, SourceFormat};
 use crate::output::{complete_table, write_text};
 use crate::{Failure, Outcome};
 
@@ -59,7 +59,20 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     if let Some(input) = &args.input {
         crate::output::check_not_input(output, &[("--input", input)])?;
     }
-    let layout = args.layout;
+    let layout = match args.layout {
+        _ if args.board.is_some() => return run_board(args),
+        None => shipped::DEFAULT_LAYOUT,
+        Some(EmitLayout::Chess(layout)) => layout,
+        Some(EmitLayout::Board(layout)) => {
+            return Err(Failure(format!(
+                "--layout {} is a layout of another board's tables: add --board FILESxRANKS",
+                layout.name()
+            )));
+        }
+    };
+    if args.pieces.is_some() {
+        return Err(Failure("--pieces chooses the pieces of --board: chess's emit writes every piece".to_owned()));
+    }
     let source = layout.source();
     let references = ReferenceSet::new();
     let given = match &args.input {
@@ -170,6 +183,58 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
     let text = match args.format {
         SourceFormat::Rust => emit::rust_source(layout, &file, pieces.as_ref()),
         SourceFormat::C => emit::c_source(layout, &file, pieces.as_ref(), &args.prefix).map_err(Failure)?,
+    };
+    write_text(output, &text)?;
+    Ok(Outcome::Success)
+}
+
+/// `emit --board FxR`: the tables of `--pieces` on that board, searched from `--seed` (default
+/// 1), verified, as a Rust file or a C header.
+fn run_board(args: EmitArgs) -> Result<Outcome, Failure> {
+    use magic_gen::board::{BoardLayout, BoardTables, emit as board_emit, file, verify};
+    use magic_tables_core::board::Piece;
+
+    let board = args.board.expect("called with --board");
+    let layout = match args.layout {
+        None => BoardLayout::Compact,
+        Some(EmitLayout::Board(layout)) => layout,
+        Some(EmitLayout::Chess(layout)) => {
+            return Err(Failure(format!(
+                "--layout {} is a layout of chess's tables; with --board, compact or split",
+                layout.name()
+            )));
+        }
+    };
+    if args.input.is_some() || args.sliders_only {
+        return Err(Failure("--board searches its own tables: it takes no --input and no --sliders-only".to_owned()));
+    }
+    let seed = match args.seed.as_deref() {
+        None => 1,
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            Failure(format!("--seed `{}` is not a whole number (--board has no tuned seeds)", quote_prefix(text)))
+        })?,
+    };
+    let pieces = args.pieces.clone().map_or_else(|| vec![Piece::Rook, Piece::Bishop, Piece::Cannon], |list| list.0);
+    let output = args.output.as_deref();
+    crate::output::check_writable(output)?;
+    let tables = BoardTables::build(board, &pieces, seed, layout).map_err(Failure)?;
+    let report = verify::verify(&tables).map_err(|e| Failure(format!("the generated tables are wrong: {e}")))?;
+    let names: Vec<&str> = tables.pieces.iter().map(|p| p.name()).collect();
+    let (format, extra) = match args.format {
+        SourceFormat::Rust => ("rust", String::new()),
+        SourceFormat::C => ("c", format!(" --prefix {}", args.prefix)),
+    };
+    let command = format!(
+        "magic-gen emit --board {}x{} --layout {} --pieces {} --seed {seed} --format {format}{extra}",
+        board.files(),
+        board.ranks(),
+        layout.name(),
+        names.join(",")
+    );
+    let layout_file = file::layout_file(&tables, &report, vec![format!("`{command}` prints this file.")]);
+    let text = match args.format {
+        SourceFormat::Rust => board_emit::rust(&tables, &layout_file),
+        SourceFormat::C => board_emit::c(&tables, &layout_file, &args.prefix).map_err(Failure)?,
     };
     write_text(output, &text)?;
     Ok(Outcome::Success)

@@ -1,0 +1,89 @@
+//! Times `magic_tables::xiangqi` beside Pikafish's way in one run, in rotating order, and prints
+//! the medians and ratios that PERFORMANCE.md quotes:
+//!
+//! * the start-up fill of Pikafish's way (which `magic-tables` does not have);
+//! * rook + cannon lookups on 4096 random (square, occupancy) pairs, in ns per lookup;
+//! * perft from the start position through one move generator (default depth 5, 133,312,995
+//!   leaves; the count is checked).
+//!
+//! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p xiangqi-perft --example measure -- [rounds] [depth]`
+//! on a BMI2 machine gives Pikafish's way its `pext`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use xiangqi_perft::{PikafishWay, Position, START, TABLE_BYTES, Tables, perft, random_pairs, rook_and_cannon};
+
+const PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args.next().map_or(5, |a| a.parse().expect("rounds: a number"));
+    let depth: u32 = args.next().map_or(5, |a| a.parse().expect("depth: a number"));
+    assert!((1..PERFT.len() as u32).contains(&depth), "depth 1 to 5");
+    let bmi2 = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+    println!(
+        "build: {}",
+        if bmi2 { "native, with BMI2 pext" } else { "portable (Pikafish's way without BMI2 uses a bit-by-bit pext)" }
+    );
+
+    let fill = Instant::now();
+    let pikafish = PikafishWay::new();
+    let fill = fill.elapsed();
+    println!(
+        "tables: magic-tables {TABLE_BYTES} bytes, compiled in; Pikafish's way {} bytes, filled in {:.0} ms at start-up ({:.0}x)",
+        pikafish.bytes(),
+        fill.as_secs_f64() * 1e3,
+        pikafish.bytes() as f64 / TABLE_BYTES as f64
+    );
+
+    let pairs = random_pairs(4096);
+    let repeats = 200;
+    let start = Position::from_fen(START).unwrap();
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours_perft, mut theirs_perft) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        // Alternate which goes first, so drift favours neither.
+        for turn in 0..2 {
+            let mine = (round + turn) % 2 == 0;
+            let timer = Instant::now();
+            for _ in 0..repeats {
+                if mine {
+                    black_box(rook_and_cannon(&Tables, black_box(&pairs)));
+                } else {
+                    black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
+                }
+            }
+            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs.len() * 2) as f64;
+            if mine { ours.push(ns) } else { theirs.push(ns) }
+        }
+        for turn in 0..2 {
+            let mine = (round + turn) % 2 == 0;
+            let timer = Instant::now();
+            let leaves = if mine {
+                perft(&Tables, black_box(&start), depth)
+            } else {
+                perft(&pikafish, black_box(&start), depth)
+            };
+            let seconds = timer.elapsed().as_secs_f64();
+            assert_eq!(leaves, PERFT[depth as usize], "perft {depth}");
+            if mine { ours_perft.push(seconds) } else { theirs_perft.push(seconds) }
+        }
+    }
+    let (ours, theirs) = (median(ours), median(theirs));
+    let (ours_perft, theirs_perft) = (median(ours_perft), median(theirs_perft));
+    println!("medians of {rounds} rounds:");
+    println!("| | magic-tables | Pikafish's way | ratio |");
+    println!("|---|---:|---:|---:|");
+    println!("| rook + cannon lookup, random pairs | {ours:.2} ns | {theirs:.2} ns | {:.2} |", ours / theirs);
+    println!(
+        "| perft {depth} from the start ({} leaves) | {ours_perft:.2} s | {theirs_perft:.2} s | {:.2} |",
+        PERFT[depth as usize],
+        ours_perft / theirs_perft
+    );
+}
