@@ -1,40 +1,46 @@
-use magic_gen::board::{BoardLayout, BoardTables, verify};
+//! Board tables at a glance: `-- found` prints the xiangqi block numbers `magic_gen::board::shipped`
+//! ships (after a change of the search, paste them into `src/board/xiangqi_found.in`); with no
+//! argument, each layout's bytes, candidates and build and verification times on the boards the
+//! issue names and xiangqi, and the time of the shipped xiangqi file as the build script makes it
+//! (run unoptimized to see what a dependent's build pays).
+
+use std::time::Instant;
+
+use magic_gen::board::shipped::{XIANGQI_LAYOUT, XIANGQI_PIECES, XIANGQI_SEED, xiangqi_file};
+use magic_gen::board::{BoardLayout, BoardTables, file, verify};
 use magic_tables_core::board::{Board, Piece};
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.len() > 1 {
-        let t = BoardTables::build(
-            Board::XIANGQI,
-            &magic_gen::board::shipped::XIANGQI_PIECES,
-            1,
-            magic_gen::board::shipped::XIANGQI_LAYOUT,
-        )
-        .unwrap();
-        let f = t.found();
-        println!("// {} blocks\n[{}]", f.len(), f.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", "));
+    if std::env::args().nth(1).as_deref() == Some("found") {
+        let tables = BoardTables::build(Board::XIANGQI, &XIANGQI_PIECES, XIANGQI_SEED, XIANGQI_LAYOUT).unwrap();
+        let found: Vec<String> = tables.found().iter().map(u64::to_string).collect();
+        println!("[{}]", found.join(", "));
         return;
     }
+    let start = Instant::now();
+    let shipped = xiangqi_file().unwrap();
+    let made = start.elapsed();
+    let source = build_support::render(&shipped);
+    println!(
+        "the shipped xiangqi file: {} bytes of tables, made and verified in {made:?}, rendered ({} bytes of source) in {:?}",
+        shipped.table_bytes(),
+        source.len(),
+        start.elapsed() - made
+    );
+    let (xiangqi, others) = (XIANGQI_PIECES.to_vec(), vec![Piece::Rook, Piece::Bishop, Piece::Cannon]);
     for layout in BoardLayout::ALL {
-        for (f, r, pieces) in [
-            (9u8, 10u8, vec![Piece::Rook, Piece::Cannon, Piece::Horse, Piece::HorseTo, Piece::Elephant]),
-            (12, 10, vec![Piece::Rook, Piece::Bishop, Piece::Cannon]),
-            (6, 6, vec![Piece::Rook, Piece::Bishop, Piece::Cannon]),
-            (10, 8, vec![Piece::Rook, Piece::Bishop, Piece::Cannon]),
-        ] {
-            let t0 = std::time::Instant::now();
-            let board = Board::new(f, r).unwrap();
-            let t = BoardTables::build(board, &pieces, 1, layout).unwrap();
-            let t1 = t0.elapsed();
-            let rep = verify::verify(&t).unwrap();
-            let file = magic_gen::board::file::layout_file(&t, &rep, vec![]);
+        for (files, ranks, pieces) in [(9, 10, &xiangqi), (12, 10, &others), (10, 8, &others), (6, 6, &others)] {
+            let board = Board::new(files, ranks).unwrap();
+            let start = Instant::now();
+            let tables = BoardTables::build(board, pieces, 1, layout).unwrap();
+            let built = start.elapsed();
+            let report = verify::verify(&tables).unwrap();
+            let bytes = file::layout_file(&tables, &report, vec![]).table_bytes();
             println!(
-                "{} {f}x{r}: {} B, candidates {}, build {:?}, verify {:?} {:?}",
+                "{:8} {files}x{ranks}: {bytes:>9} bytes, {:>7} candidates, searched in {built:?}, verified in {:?}",
                 layout.name(),
-                file.table_bytes(),
-                t.candidates(),
-                t1,
-                t0.elapsed() - t1,
-                rep
+                tables.candidates(),
+                start.elapsed() - built
             );
         }
     }

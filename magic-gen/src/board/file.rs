@@ -1,5 +1,5 @@
 //! A board's verified tables as the renderer's data ([`LayoutFile`]): one entry table of
-//! [`BoardIndex`](magic_tables_core::board_tables::BoardIndex) per direction and per lame
+//! [`BoardIndex`] per direction and per lame
 //! leaper, the pattern arrays, the spread tables and the leapers' sets, under a header that
 //! names the board, the seed, the sizes, the checksum, what was verified and how to reproduce it.
 //!
@@ -141,12 +141,6 @@ pub fn layout_file(tables: &BoardTables, report: &BoardReport, reproduce: Vec<St
             "patterns (bit k: the line's k-th square). A rank's pattern shifted left by base is its".to_owned(),
             "attacks; any other line's goes through its direction's spread tables first:".to_owned(),
             "SPREAD_LOW[p & 0xFF] | SPREAD_HIGH[p >> 8], shifted left by base.".to_owned(),
-        ],
-        BoardLayout::Square => [
-            "Every line through every square has a block of its own (base 0) of whole attack sets,".to_owned(),
-            "no shift on the way in or out. The movers' sets of a slot lie side by side (slot *".to_owned(),
-            "movers + mover), so one index serves the rook and the cannon.".to_owned(),
-            String::new(),
         ],
         BoardLayout::Split => [
             "A rank or diagonal has a block per square (base 0) of whole attack sets; a file shares one".to_owned(),

@@ -3,7 +3,7 @@
 //! (horse, horse-to, elephant). The board is a parameter of everything here, as the square is of
 //! the chess search: [`lines`] is its geometry seen along one line, [`search`] the seeded magic
 //! of one block, [`tables`] the laid-out set, [`verify`] the check against the board's
-//! coordinate walk, [`file`] the set as the renderer's data, and [`shipped`] the xiangqi set
+//! coordinate walk, [`file`](mod@file) the set as the renderer's data, and [`shipped`] the xiangqi set
 //! `magic-tables` ships.
 //!
 //! ```

@@ -31,22 +31,17 @@ pub enum BoardLayout {
     /// a slot lies side by side, so the rook and the cannon share one index. Its rank blocks grow
     /// with the board's width: about 330 KB for xiangqi, but 2.3 MB for a 12x10 rook and cannon.
     Split,
-    /// The fastest and the largest: every line through every square has a block of its own of
-    /// whole attack sets (no shift on the way in or out), the movers' sets side by side. About
-    /// 720 KB for xiangqi.
-    Square,
 }
 
 impl BoardLayout {
     /// Both layouts.
-    pub const ALL: [BoardLayout; 3] = [BoardLayout::Compact, BoardLayout::Split, BoardLayout::Square];
+    pub const ALL: [BoardLayout; 2] = [BoardLayout::Compact, BoardLayout::Split];
 
     /// Its name on the command line and in headers.
     pub const fn name(self) -> &'static str {
         match self {
             BoardLayout::Compact => "compact",
             BoardLayout::Split => "split",
-            BoardLayout::Square => "square",
         }
     }
 
@@ -58,11 +53,7 @@ impl BoardLayout {
     /// Whether the lines of `direction` share blocks (by translation) in this layout, rather than
     /// having a block per square.
     pub fn shares(self, direction: Direction) -> bool {
-        match self {
-            BoardLayout::Compact => true,
-            BoardLayout::Split => direction == Direction::File,
-            BoardLayout::Square => false,
-        }
+        self == BoardLayout::Compact || direction == Direction::File
     }
 }
 
@@ -314,7 +305,7 @@ fn line_table(
             let magic = finder.next(key, mask, &cases)?;
             let offset = match layout {
                 BoardLayout::Compact => patterns[0].len(),
-                BoardLayout::Split | BoardLayout::Square => sets.len() / movers.len(),
+                BoardLayout::Split => sets.len() / movers.len(),
             };
             let slots = 1usize << magic.bits;
             for mover in &mut patterns {
@@ -386,7 +377,7 @@ fn line_table(
             });
             LineData::Patterns { patterns, spread }
         }
-        BoardLayout::Split | BoardLayout::Square => LineData::Sets(words(&sets)),
+        BoardLayout::Split => LineData::Sets(words(&sets)),
     };
     Ok(LineTable { direction, index, movers, data, blocks, per_square: !layout.shares(direction) })
 }
@@ -432,4 +423,42 @@ fn board_index(magic: BlockMagic, mask: u128, offset: usize, base: u8) -> Result
         fold: magic.fold as u8,
         shift: magic.shift() as u8,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::verify::verify;
+
+    #[test]
+    fn every_layout_verifies_on_boards_of_every_shape() {
+        for layout in BoardLayout::ALL {
+            for (files, ranks) in [(2, 2), (3, 7), (7, 3), (6, 6), (9, 10), (12, 10), (16, 8), (8, 16)] {
+                if layout == BoardLayout::Split && files * ranks > 100 {
+                    continue; // rank blocks of 2^14 sets per square: large, and no different
+                }
+                let board = Board::new(files, ranks).unwrap();
+                let tables = BoardTables::build(board, &Piece::ALL, 7, layout).unwrap();
+                let report = verify(&tables).unwrap_or_else(|e| panic!("{} {files}x{ranks}: {e}", layout.name()));
+                assert!(report.relevant > 0 && report.random > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn known_numbers_rebuild_the_searched_tables() {
+        let board = Board::new(10, 8).unwrap();
+        let pieces = [Piece::Rook, Piece::Cannon, Piece::Elephant];
+        let searched = BoardTables::build(board, &pieces, 3, BoardLayout::Split).unwrap();
+        let found = searched.found();
+        assert_eq!(BoardTables::build_with(board, &pieces, 3, BoardLayout::Split, &found), Ok(searched));
+        // A list of the wrong length, or a number that is not a magic, is refused.
+        assert!(BoardTables::build_with(board, &pieces, 3, BoardLayout::Split, &found[1..]).is_err());
+        // The candidate before a block's magic was tried and failed.
+        let mut wrong = found.clone();
+        let block = found.iter().position(|&n| n > 1).expect("a block that took more than one candidate");
+        wrong[block] -= 1;
+        assert!(BoardTables::build_with(board, &pieces, 3, BoardLayout::Split, &wrong).is_err());
+        assert!(BoardTables::build(board, &[], 3, BoardLayout::Compact).is_err());
+    }
 }

@@ -15,7 +15,7 @@ fn walk(square: i32, occupied: u128, directions: &[(i32, i32)], stoppers: bool) 
     let mut attacks = 0;
     for &(df, dr) in directions {
         let (mut f, mut r) = (square % 9 + df, square / 9 + dr);
-        while on_board(f, r) && !(stoppers && !on_board(f + df, r + dr)) {
+        while on_board(f, r) && (!stoppers || on_board(f + df, r + dr)) {
             let here = 1u128 << (f + 9 * r);
             attacks |= here;
             if occupied & here != 0 {

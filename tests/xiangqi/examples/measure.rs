@@ -3,6 +3,8 @@
 //!
 //! * the start-up fill of Pikafish's way (which `magic-tables` does not have);
 //! * rook + cannon lookups on 4096 random (square, occupancy) pairs, in ns per lookup;
+//! * the same pairs as a dependent chain (rook and cannon, then horse-to, each occupancy changed
+//!   by the last result), in ns per link;
 //! * perft from the start position through one move generator (default depth 5, 133,312,995
 //!   leaves; the count is checked).
 //!
@@ -12,7 +14,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use xiangqi_perft::{PikafishWay, Position, START, TABLE_BYTES, Tables, perft, random_pairs, rook_and_cannon};
+use xiangqi_perft::{
+    PikafishWay, Position, START, TABLE_BYTES, Tables, dependent_chain, perft, random_pairs, rook_and_cannon,
+};
 
 const PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
 
@@ -47,6 +51,7 @@ fn main() {
     let start = Position::from_fen(START).unwrap();
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let (mut ours_perft, mut theirs_perft) = (Vec::new(), Vec::new());
+    let (mut ours_chain, mut theirs_chain) = (Vec::new(), Vec::new());
     for round in 0..rounds {
         // Alternate which goes first, so drift favours neither.
         for turn in 0..2 {
@@ -65,6 +70,19 @@ fn main() {
         for turn in 0..2 {
             let mine = (round + turn) % 2 == 0;
             let timer = Instant::now();
+            for _ in 0..repeats {
+                if mine {
+                    black_box(dependent_chain(&Tables, black_box(&pairs)));
+                } else {
+                    black_box(dependent_chain(&pikafish, black_box(&pairs)));
+                }
+            }
+            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs.len()) as f64;
+            if mine { ours_chain.push(ns) } else { theirs_chain.push(ns) }
+        }
+        for turn in 0..2 {
+            let mine = (round + turn) % 2 == 0;
+            let timer = Instant::now();
             let leaves = if mine {
                 perft(&Tables, black_box(&start), depth)
             } else {
@@ -77,10 +95,15 @@ fn main() {
     }
     let (ours, theirs) = (median(ours), median(theirs));
     let (ours_perft, theirs_perft) = (median(ours_perft), median(theirs_perft));
+    let (ours_chain, theirs_chain) = (median(ours_chain), median(theirs_chain));
     println!("medians of {rounds} rounds:");
     println!("| | magic-tables | Pikafish's way | ratio |");
     println!("|---|---:|---:|---:|");
     println!("| rook + cannon lookup, random pairs | {ours:.2} ns | {theirs:.2} ns | {:.2} |", ours / theirs);
+    println!(
+        "| rook + cannon, then horse-to, each waiting for the last | {ours_chain:.2} ns | {theirs_chain:.2} ns | {:.2} |",
+        ours_chain / theirs_chain
+    );
     println!(
         "| perft {depth} from the start ({} leaves) | {ours_perft:.2} s | {theirs_perft:.2} s | {:.2} |",
         PERFT[depth as usize],

@@ -533,5 +533,16 @@ pub fn rook_and_cannon<A: Attacks>(attacks: &A, pairs: &[(u8, u128)]) -> u128 {
     })
 }
 
+/// Rook and cannon, then horse-to, on `pairs`, each occupancy changed by the last result: a
+/// chain in which every lookup waits for the one before, as a check test's branch does.
+#[inline(never)]
+pub fn dependent_chain<A: Attacks>(attacks: &A, pairs: &[(u8, u128)]) -> u128 {
+    pairs.iter().fold(0, |chained, &(square, occupied)| {
+        let (rook, cannon) = attacks.rook_and_cannon(square, occupied ^ (chained & 1));
+        let chained = chained.wrapping_add(rook ^ cannon);
+        chained.wrapping_add(attacks.horse_to(square, occupied ^ (chained & 2)))
+    })
+}
+
 /// [`xiangqi::TABLE_BYTES`], for the measuring example.
 pub const TABLE_BYTES: usize = xiangqi::TABLE_BYTES;
