@@ -115,7 +115,8 @@ fn line_part(line: &LineTable, mover: usize, piece: Piece, c: bool) -> String {
     let direction = line.direction;
     let index = index_name(direction);
     let prefix = if c { "@" } else { "" };
-    let slot = if c { format!("$slot(&@{index}[square], occupied)") } else { format!("{index}[square].slot(occupied)") };
+    let slot =
+        if c { format!("$slot(&@{index}[square], occupied)") } else { format!("{index}[square].slot(occupied)") };
     let base = if c { format!("@{index}[square].base") } else { format!("{index}[square].base") };
     let set_at = if c { "$set_at" } else { "set_at" };
     let cast = if c { "($bitboard)" } else { "" };

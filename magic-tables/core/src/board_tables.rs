@@ -89,8 +89,12 @@ impl BoardIndex {
     /// `offset` on. What makes the unchecked lookups sound: `magic_tables::xiangqi` asserts it
     /// of every entry at compile time.
     pub const fn fits(&self, width: usize, len: usize) -> bool {
-        let slots = if self.magic == 0 { 1 } else { 1usize << (64 - self.shift as u32) };
-        self.shift >= 1 && self.shift <= 63 && (self.offset as usize + slots) * width <= len
+        if self.shift == 0 || self.shift > 63 {
+            return false;
+        }
+        // In 128 bits, so that no product overflows on any target.
+        let slots: u128 = if self.magic == 0 { 1 } else { 1 << (64 - self.shift as u32) };
+        (self.offset as u128 + slots) * width as u128 <= len as u128
     }
 }
 
