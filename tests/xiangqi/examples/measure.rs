@@ -5,6 +5,8 @@
 //! * rook + cannon lookups on 4096 random (square, occupancy) pairs, in ns per lookup;
 //! * the same pairs as a dependent chain (rook and cannon, then horse-to, each occupancy changed
 //!   by the last result), in ns per link;
+//! * rook, bishop and cannon lookups on 4096 random pairs of 12x10, this project's `compact`
+//!   tables beside Fairy-Stockfish's way (`FairyWay`), in ns per lookup;
 //! * perft from the start position through one move generator (default depth 5, 133,312,995
 //!   leaves; the count is checked).
 //!
@@ -15,7 +17,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use xiangqi_perft::{
-    PikafishWay, Position, START, TABLE_BYTES, Tables, dependent_chain, perft, random_pairs, rook_and_cannon,
+    FAIRY_BOARD, FairyWay, PikafishWay, Position, START, TABLE_BYTES, Tables, board12x10, dependent_chain, perft,
+    random_pairs, random_pairs_on, rook_and_cannon, sliders_12x10_fairy, sliders_12x10_ours,
 };
 
 const PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
@@ -46,12 +49,24 @@ fn main() {
         pikafish.bytes() as f64 / TABLE_BYTES as f64
     );
 
+    let fill = Instant::now();
+    let fairy = FairyWay::new();
+    let fill = fill.elapsed();
+    println!(
+        "12x10 rook, bishop and cannon: magic-tables' compact layout {} bytes, compiled in; Fairy-Stockfish's way {} bytes, filled in {:.0} ms at start-up ({:.0}x)",
+        board12x10::TABLE_BYTES,
+        fairy.bytes(),
+        fill.as_secs_f64() * 1e3,
+        fairy.bytes() as f64 / board12x10::TABLE_BYTES as f64
+    );
+    let pairs_12x10 = random_pairs_on(FAIRY_BOARD, 4096);
     let pairs = random_pairs(4096);
     let repeats = 200;
     let start = Position::from_fen(START).unwrap();
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let (mut ours_perft, mut theirs_perft) = (Vec::new(), Vec::new());
     let (mut ours_chain, mut theirs_chain) = (Vec::new(), Vec::new());
+    let (mut ours_12x10, mut fairy_12x10) = (Vec::new(), Vec::new());
     for round in 0..rounds {
         // Alternate which goes first, so drift favours neither.
         for turn in 0..2 {
@@ -66,6 +81,19 @@ fn main() {
             }
             let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs.len() * 2) as f64;
             if mine { ours.push(ns) } else { theirs.push(ns) }
+        }
+        for turn in 0..2 {
+            let mine = (round + turn) % 2 == 0;
+            let timer = Instant::now();
+            for _ in 0..repeats {
+                if mine {
+                    black_box(sliders_12x10_ours(black_box(&pairs_12x10)));
+                } else {
+                    black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
+                }
+            }
+            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs_12x10.len() * 3) as f64;
+            if mine { ours_12x10.push(ns) } else { fairy_12x10.push(ns) }
         }
         for turn in 0..2 {
             let mine = (round + turn) % 2 == 0;
@@ -96,13 +124,18 @@ fn main() {
     let (ours, theirs) = (median(ours), median(theirs));
     let (ours_perft, theirs_perft) = (median(ours_perft), median(theirs_perft));
     let (ours_chain, theirs_chain) = (median(ours_chain), median(theirs_chain));
-    println!("medians of {rounds} rounds:");
-    println!("| | magic-tables | Pikafish's way | ratio |");
+    let (ours_12x10, fairy_12x10) = (median(ours_12x10), median(fairy_12x10));
+    println!("medians of {rounds} rounds (the other way: Pikafish's on 9x10, Fairy-Stockfish's on 12x10):");
+    println!("| | magic-tables | the other way | ratio |");
     println!("|---|---:|---:|---:|");
     println!("| rook + cannon lookup, random pairs | {ours:.2} ns | {theirs:.2} ns | {:.2} |", ours / theirs);
     println!(
         "| rook + cannon, then horse-to, each waiting for the last | {ours_chain:.2} ns | {theirs_chain:.2} ns | {:.2} |",
         ours_chain / theirs_chain
+    );
+    println!(
+        "| 12x10 rook + bishop + cannon, random pairs | {ours_12x10:.2} ns | {fairy_12x10:.2} ns | {:.2} |",
+        ours_12x10 / fairy_12x10
     );
     println!(
         "| perft {depth} from the start ({} leaves) | {ours_perft:.2} s | {theirs_perft:.2} s | {:.2} |",

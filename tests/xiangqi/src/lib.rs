@@ -154,10 +154,20 @@ struct PextTable {
 impl PextTable {
     /// Every square's table, every subset of its mask, from the coordinate walk.
     fn new(piece: Piece) -> PextTable {
-        let mut entries = Vec::with_capacity(90);
+        PextTable::of(
+            BOARD,
+            |square| relevant_mask(BOARD, piece, square),
+            |square, occupied| slow_attacks(BOARD, piece, square, occupied),
+        )
+    }
+
+    /// Every square of `board`'s table over `mask(square)`, each subset's set `attacks(square,
+    /// subset)`.
+    fn of(board: Board, mask: impl Fn(u8) -> u128, attacks: impl Fn(u8, u128) -> u128) -> PextTable {
+        let mut entries = Vec::with_capacity(usize::from(board.squares()));
         let mut sets = Vec::new();
-        for square in 0..90 {
-            let mask = relevant_mask(BOARD, piece, square);
+        for square in 0..board.squares() {
+            let mask = mask(square);
             let entry = PextEntry {
                 mask_lo: mask as u64,
                 mask_hi: (mask >> 64) as u64,
@@ -168,7 +178,7 @@ impl PextTable {
             // Every subset, by the carry-rippler.
             let mut subset: u128 = 0;
             loop {
-                sets[entry.index(subset)] = slow_attacks(BOARD, piece, square, subset);
+                sets[entry.index(subset)] = attacks(square, subset);
                 subset = subset.wrapping_sub(mask) & mask;
                 if subset == 0 {
                     break;
@@ -179,7 +189,6 @@ impl PextTable {
         PextTable { entries, sets }
     }
 
-    /// As Pikafish's C++ does: no bounds checks.
     #[inline(always)]
     fn attacks(&self, square: u8, occupied: u128) -> u128 {
         // SAFETY: `square` is a board square (below 90, the entries' length), and an index is
@@ -507,6 +516,11 @@ pub fn perft_reference(position: &Position, depth: u32) -> u64 {
 /// occupancies of about a quarter of the squares (the AND of two random words), from a fixed
 /// xorshift seed so every run measures the same pairs.
 pub fn random_pairs(count: usize) -> Vec<(u8, u128)> {
+    random_pairs_on(BOARD, count)
+}
+
+/// [`random_pairs`] on any board.
+pub fn random_pairs_on(board: Board, count: usize) -> Vec<(u8, u128)> {
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
         state ^= state << 13;
@@ -516,9 +530,9 @@ pub fn random_pairs(count: usize) -> Vec<(u8, u128)> {
     };
     (0..count)
         .map(|_| {
-            let square = (next() % 90) as u8;
+            let square = (next() % u64::from(board.squares())) as u8;
             let word = |next: &mut dyn FnMut() -> u64| u128::from(next()) << 64 | u128::from(next());
-            let occupied = word(&mut next) & word(&mut next) & BOARD.all();
+            let occupied = word(&mut next) & word(&mut next) & board.all();
             (square, occupied)
         })
         .collect()
@@ -546,3 +560,118 @@ pub fn dependent_chain<A: Attacks>(attacks: &A, pairs: &[(u8, u128)]) -> u128 {
 
 /// [`xiangqi::TABLE_BYTES`], for the measuring example.
 pub const TABLE_BYTES: usize = xiangqi::TABLE_BYTES;
+
+/// 12x10 (Fairy-Stockfish's largest board): this project's tables for the rook, bishop and
+/// cannon, written by this crate's build script with `magic_gen::board::emit::write_rust_file`
+/// in the default `compact` layout, as an engine of its own board would get them.
+pub mod board12x10 {
+    include!(concat!(env!("OUT_DIR"), "/board12x10.rs"));
+}
+
+/// Fairy-Stockfish's way on 12x10, rebuilt from its published figures: the rook and the cannon
+/// split into a horizontal and a vertical table per square (0x11800 and 0x4800 entries), the
+/// bishop one table per square (0x33C00), every entry 16 bytes, each indexed by `pext` of the
+/// occupancy under the square's mask and filled when made, as Fairy-Stockfish fills its tables
+/// at start-up.
+#[derive(Clone, Debug)]
+pub struct FairyWay {
+    rook_horizontal: PextTable,
+    rook_vertical: PextTable,
+    cannon_horizontal: PextTable,
+    cannon_vertical: PextTable,
+    bishop: PextTable,
+}
+
+/// 12 files by 10 ranks.
+pub const FAIRY_BOARD: Board = match Board::new(12, 10) {
+    Some(board) => board,
+    None => panic!("12x10 is a board"),
+};
+
+impl Default for FairyWay {
+    fn default() -> Self {
+        FairyWay::new()
+    }
+}
+
+impl FairyWay {
+    /// Fills every table.
+    pub fn new() -> FairyWay {
+        let board = FAIRY_BOARD;
+        let files = u32::from(board.files());
+        // The squares of `square`'s rank, or of its file.
+        let rank = move |square: u8| (((1u128 << files) - 1) << (u32::from(square) / files * files)) & board.all();
+        let file = move |square: u8| {
+            (0..u32::from(board.ranks())).fold(0u128, |set, r| set | 1 << (r * files + u32::from(square) % files))
+        };
+        let split = |piece: Piece, line: &dyn Fn(u8) -> u128| {
+            PextTable::of(
+                board,
+                |square| relevant_mask(board, piece, square) & line(square),
+                |square, occupied| slow_attacks(board, piece, square, occupied) & line(square),
+            )
+        };
+        FairyWay {
+            rook_horizontal: split(Piece::Rook, &rank),
+            rook_vertical: split(Piece::Rook, &file),
+            cannon_horizontal: split(Piece::Cannon, &rank),
+            cannon_vertical: split(Piece::Cannon, &file),
+            bishop: PextTable::of(
+                board,
+                |square| relevant_mask(board, Piece::Bishop, square),
+                |square, occupied| slow_attacks(board, Piece::Bishop, square, occupied),
+            ),
+        }
+    }
+
+    /// Sets in each table: rook horizontal, rook vertical, cannon horizontal, cannon vertical,
+    /// bishop.
+    pub fn entries(&self) -> [usize; 5] {
+        [&self.rook_horizontal, &self.rook_vertical, &self.cannon_horizontal, &self.cannon_vertical, &self.bishop]
+            .map(|t| t.sets.len())
+    }
+
+    /// Bytes of the sets (16 each).
+    pub fn bytes(&self) -> usize {
+        self.entries().iter().sum::<usize>() * 16
+    }
+
+    /// A rook on `square`.
+    #[inline(always)]
+    pub fn rook(&self, square: u8, occupied: u128) -> u128 {
+        self.rook_horizontal.attacks(square, occupied) | self.rook_vertical.attacks(square, occupied)
+    }
+
+    /// A cannon on `square`.
+    #[inline(always)]
+    pub fn cannon(&self, square: u8, occupied: u128) -> u128 {
+        self.cannon_horizontal.attacks(square, occupied) | self.cannon_vertical.attacks(square, occupied)
+    }
+
+    /// A bishop on `square`.
+    #[inline(always)]
+    pub fn bishop(&self, square: u8, occupied: u128) -> u128 {
+        self.bishop.attacks(square, occupied)
+    }
+}
+
+/// Sums of rook, bishop and cannon attacks over `pairs` through this project's 12x10 tables.
+#[inline(never)]
+pub fn sliders_12x10_ours(pairs: &[(u8, u128)]) -> u128 {
+    pairs.iter().fold(0, |sum, &(square, occupied)| {
+        let square = usize::from(square);
+        sum.wrapping_add(board12x10::rook_attacks(square, occupied))
+            .wrapping_add(board12x10::bishop_attacks(square, occupied))
+            .wrapping_add(board12x10::cannon_attacks(square, occupied))
+    })
+}
+
+/// The same sums through [`FairyWay`].
+#[inline(never)]
+pub fn sliders_12x10_fairy(fairy: &FairyWay, pairs: &[(u8, u128)]) -> u128 {
+    pairs.iter().fold(0, |sum, &(square, occupied)| {
+        sum.wrapping_add(fairy.rook(square, occupied))
+            .wrapping_add(fairy.bishop(square, occupied))
+            .wrapping_add(fairy.cannon(square, occupied))
+    })
+}

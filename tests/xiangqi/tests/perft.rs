@@ -43,3 +43,19 @@ fn bad_positions_are_refused() {
         assert!(Position::from_fen(fen).is_err(), "{fen}");
     }
 }
+
+#[test]
+fn fairy_way_has_fairy_sizes_and_agrees_with_the_12x10_tables() {
+    use xiangqi_perft::{FAIRY_BOARD, FairyWay, board12x10, random_pairs_on};
+    let fairy = FairyWay::new();
+    // Fairy-Stockfish's figures: rook (and cannon) horizontal 0x11800 and vertical 0x4800, bishop 0x33C00.
+    assert_eq!(fairy.entries(), [0x11800, 0x4800, 0x11800, 0x4800, 0x33C00]);
+    assert_eq!(fairy.bytes(), 6_275_072);
+    assert!(board12x10::TABLE_BYTES * 50 <= fairy.bytes());
+    for (square, occupied) in random_pairs_on(FAIRY_BOARD, 20_000) {
+        let s = usize::from(square);
+        assert_eq!(board12x10::rook_attacks(s, occupied), fairy.rook(square, occupied));
+        assert_eq!(board12x10::bishop_attacks(s, occupied), fairy.bishop(square, occupied));
+        assert_eq!(board12x10::cannon_attacks(s, occupied), fairy.cannon(square, occupied));
+    }
+}
