@@ -29,7 +29,7 @@ pub enum BoardLayout {
     /// attack sets; a file shares one block per rank position with every file (its sets are file
     /// a's, shifted by the file: a shift of less than 16, two instructions); every mover's set of
     /// a slot lies side by side, so the rook and the cannon share one index. Its rank blocks grow
-    /// with the board's width: about 330 KB for xiangqi, but 2.3 MB for a 12x10 rook and cannon.
+    /// with the board's width: 334 KB for xiangqi, but 2.6 MB for a 12x10 rook, bishop and cannon.
     Split,
 }
 

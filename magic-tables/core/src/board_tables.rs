@@ -12,7 +12,7 @@
 //! halves onto each other without overlap (`fold`) and multiplies by a magic into the block of
 //! that (direction, length, position). The block holds the line's attack *pattern* (bit `k` for
 //! the line's `k`-th square) in 16 bits; a rank's pattern is its squares shifted by `base`, any
-//! other direction's goes through a spread table first ([`spread`]). On 9x10 that is 2,240
+//! other direction's goes through a spread table first ([`spread`]). On 9x10 that is about 2,500
 //! patterns for the rook and as many for the cannon, instead of one table per square of up to
 //! 2^15 sets (1,081,344 for each piece).
 //!
