@@ -55,11 +55,7 @@ impl BoardIndex {
     /// (including above the board) are ignored.
     #[inline(always)]
     pub const fn slot(&self, occupied: u128) -> usize {
-        let shifted = occupied >> self.base;
-        let lo = shifted as u64 & self.mask_lo;
-        let hi = (shifted >> 64) as u64 & self.mask_hi;
-        let folded = lo ^ hi.rotate_left(self.fold as u32);
-        self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
+        self.slot_of_shifted(occupied >> self.base)
     }
 
     /// [`BoardIndex::slot`] for a `base` below 64 (a file's first square, or 0 for a block of
@@ -67,19 +63,22 @@ impl BoardIndex {
     /// shift's five or six. A larger `base` is taken modulo 64.
     #[inline(always)]
     pub const fn slot_near(&self, occupied: u128) -> usize {
-        let shifted = occupied >> (self.base & 63);
-        let lo = shifted as u64 & self.mask_lo;
-        let hi = (shifted >> 64) as u64 & self.mask_hi;
-        let folded = lo ^ hi.rotate_left(self.fold as u32);
-        self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
+        self.slot_of_shifted(occupied >> (self.base & 63))
     }
 
     /// [`BoardIndex::slot`] of a block of one square, whose mask stands where it is on the board
     /// (`base` 0): no shift at all.
     #[inline(always)]
     pub const fn slot_here(&self, occupied: u128) -> usize {
-        let lo = occupied as u64 & self.mask_lo;
-        let hi = (occupied >> 64) as u64 & self.mask_hi;
+        self.slot_of_shifted(occupied)
+    }
+
+    /// The slot of an occupancy already shifted down by `base`: the three ways of shifting
+    /// above differ only in what the compiler may assume of `base`.
+    #[inline(always)]
+    const fn slot_of_shifted(&self, shifted: u128) -> usize {
+        let lo = shifted as u64 & self.mask_lo;
+        let hi = (shifted >> 64) as u64 & self.mask_hi;
         let folded = lo ^ hi.rotate_left(self.fold as u32);
         self.offset as usize + (folded.wrapping_mul(self.magic) >> self.shift) as usize
     }
