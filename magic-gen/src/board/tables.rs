@@ -73,6 +73,13 @@ pub struct Block {
     pub label: String,
 }
 
+impl Block {
+    /// The block of `key` whose `magic` was found, starting at `offset`.
+    fn found(key: BlockKey, offset: usize, magic: BlockMagic, label: String) -> Block {
+        Block { key, offset, bits: magic.bits, candidate: magic.candidates, label }
+    }
+}
+
 /// What a line table's slots hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineData {
@@ -308,61 +315,60 @@ fn line_table(
                 BoardLayout::Split => sets.len() / movers.len(),
             };
             let slots = 1usize << magic.bits;
-            for mover in &mut patterns {
-                mover.resize(offset + slots, 0);
+            // Only the layout's own data: patterns (compact) or the movers' sets (split).
+            match layout {
+                BoardLayout::Compact => patterns.iter_mut().for_each(|mover| mover.resize(offset + slots, 0)),
+                BoardLayout::Split => sets.resize((offset + slots) * movers.len(), 0),
             }
-            sets.resize((offset + slots) * movers.len(), 0);
-            for ((&(spread, _), result), _) in cases.iter().zip(&results).zip(&occupancies) {
+            for (&(spread, _), result) in cases.iter().zip(&results) {
                 let slot = offset + magic.slot(folded(spread, magic.fold));
                 for (mover, &pattern) in result.iter().enumerate() {
-                    patterns[mover][slot] = pattern;
-                    sets[slot * movers.len() + mover] = spread_pattern(board, direction, pattern);
+                    match layout {
+                        BoardLayout::Compact => patterns[mover][slot] = pattern,
+                        BoardLayout::Split => {
+                            sets[slot * movers.len() + mover] = spread_pattern(board, direction, pattern);
+                        }
+                    }
                 }
             }
             for &square in squares {
                 index[square] = Some(board_index(magic, mask, offset, places[square].start)?);
             }
-            blocks.push(Block {
-                key,
-                offset,
-                bits: magic.bits,
-                candidate: magic.candidates,
-                label: format!("length {length}, position {position}"),
-            });
+            blocks.push(Block::found(key, offset, magic, format!("length {length}, position {position}")));
         }
     } else {
         for (square, p) in places.iter().enumerate() {
             let square = square as u8;
             let line = spread_pattern(board, direction, super::lines::whole_line(p.length)) << p.start;
             let mask = spread_pattern(board, direction, relevant_positions(p.length, p.position)) << p.start;
-            // Each distinct tuple of the movers' sets is a class: slots may share only within one.
-            let mut classes: BTreeMap<Vec<u128>, u128> = BTreeMap::new();
-            let cases: Vec<(u128, u128)> = subsets_u128(mask)
+            // Every occupancy with the movers' sets along the line, once.
+            let results: Vec<(u128, Vec<u128>)> = subsets_u128(mask)
                 .map(|occupied| {
-                    let results: Vec<u128> =
-                        movers.iter().map(|&piece| slow_attacks(board, piece, square, occupied) & line).collect();
+                    (
+                        occupied,
+                        movers.iter().map(|&piece| slow_attacks(board, piece, square, occupied) & line).collect(),
+                    )
+                })
+                .collect();
+            // Each distinct tuple of the movers' sets is a class: slots may share only within one.
+            let mut classes: BTreeMap<&[u128], u128> = BTreeMap::new();
+            let cases: Vec<(u128, u128)> = results
+                .iter()
+                .map(|(occupied, sets)| {
                     let next = classes.len() as u128;
-                    (occupied, *classes.entry(results).or_insert(next))
+                    (*occupied, *classes.entry(sets).or_insert(next))
                 })
                 .collect();
             let key = BlockKey::LineSquare { direction: direction as u8, square };
             let magic = finder.next(key, mask, &cases)?;
             let offset = sets.len() / movers.len();
             sets.resize((offset + (1 << magic.bits)) * movers.len(), 0);
-            for &(occupied, _) in &cases {
-                let slot = offset + magic.slot(folded(occupied, magic.fold));
-                for (mover, &piece) in movers.iter().enumerate() {
-                    sets[slot * movers.len() + mover] = slow_attacks(board, piece, square, occupied) & line;
-                }
+            for (occupied, results) in &results {
+                let slot = offset + magic.slot(folded(*occupied, magic.fold));
+                sets[slot * movers.len()..][..movers.len()].copy_from_slice(results);
             }
             index[usize::from(square)] = Some(board_index(magic, mask, offset, 0)?);
-            blocks.push(Block {
-                key,
-                offset,
-                bits: magic.bits,
-                candidate: magic.candidates,
-                label: format!("square {square}"),
-            });
+            blocks.push(Block::found(key, offset, magic, format!("square {square}")));
         }
     }
     let index = index.into_iter().map(|i| i.expect("every square has a block")).collect();
@@ -401,13 +407,7 @@ fn leaper_table(finder: &mut Finder<'_>, piece: Piece) -> Result<LeaperTable, St
             sets[offset + magic.slot(folded(occupied, magic.fold))] = attacks;
         }
         index.push(board_index(magic, mask, offset, 0)?);
-        blocks.push(Block {
-            key,
-            offset,
-            bits: magic.bits,
-            candidate: magic.candidates,
-            label: format!("square {square}"),
-        });
+        blocks.push(Block::found(key, offset, magic, format!("square {square}")));
     }
     Ok(LeaperTable { piece, index, sets: words(&sets), blocks })
 }
