@@ -14,25 +14,9 @@ use std::path::Path;
 use build_support::LayoutFile;
 use magic_tables_core::board::{Board, Piece};
 
-use super::file::layout_file;
-use super::file::{index_name, upper, wide};
+use super::file::{checked_file, emit_command, index_name, upper, wide};
 use super::lines::Direction;
 use super::tables::{BoardLayout, BoardTables, LineData, LineTable};
-use super::verify::verify;
-
-/// The tables of `pieces` on `board`, searched from `seed` in `layout` and verified, as a Rust
-/// file that compiles on its own, whose header's last line is `reproduce`.
-pub fn rust_source(
-    board: Board,
-    pieces: &[Piece],
-    seed: u64,
-    layout: BoardLayout,
-    reproduce: String,
-) -> Result<String, String> {
-    let tables = BoardTables::build(board, pieces, seed, layout)?;
-    let report = verify(&tables).map_err(|e| format!("the generated tables are wrong: {e}"))?;
-    Ok(rust(&tables, &layout_file(&tables, &report, vec![reproduce])))
-}
 
 /// What an engine's build script calls: the tables of `pieces` on `board` (from `seed`, in
 /// `layout`), verified, written to `path` as Rust (only if they changed, so cargo does not
@@ -56,18 +40,9 @@ pub fn write_rust_file(
     seed: u64,
     layout: BoardLayout,
 ) -> Result<(), String> {
-    let mut sorted = pieces.to_vec();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let names: Vec<&str> = sorted.iter().map(|p| p.name()).collect();
-    let reproduce = format!(
-        "A build script wrote this file; `magic-gen emit --board {}x{} --layout {} --pieces {} --seed {seed} --format rust` prints it.",
-        board.files(),
-        board.ranks(),
-        layout.name(),
-        names.join(",")
-    );
-    let source = rust_source(board, pieces, seed, layout, reproduce)?;
+    let tables = BoardTables::build(board, pieces, seed, layout)?;
+    let reproduce = format!("A build script wrote this file; `{} --format rust` prints it.", emit_command(&tables));
+    let source = rust(&tables, &checked_file(&tables, vec![reproduce])?);
     build_support::write_if_changed(path, &source)
         .map(|_| ())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))

@@ -14,7 +14,7 @@ use magic_tables_core::board_tables::BoardIndex;
 use super::lines::Direction;
 use super::tables::BoardLayout;
 use super::tables::{Block, BoardTables, LineData};
-use super::verify::{BoardReport, RANDOM_BOARDS};
+use super::verify::{BoardReport, RANDOM_BOARDS, verify};
 
 /// The name of a direction's entry table, such as `FILE_INDEX`.
 pub fn index_name(direction: Direction) -> String {
@@ -29,6 +29,26 @@ pub fn upper(name: &str) -> String {
 /// Whether the board's sets need two words.
 pub fn wide(board: Board) -> bool {
     !board.fits_u64()
+}
+
+/// The `magic-gen emit` command, without its `--format`, that makes `tables` again.
+pub fn emit_command(tables: &BoardTables) -> String {
+    let names: Vec<&str> = tables.pieces.iter().map(|p| p.name()).collect();
+    format!(
+        "magic-gen emit --board {}x{} --layout {} --pieces {} --seed {}",
+        tables.board.files(),
+        tables.board.ranks(),
+        tables.layout.name(),
+        names.join(","),
+        tables.seed
+    )
+}
+
+/// `tables` verified ([`verify`]) and made a file's data, with `reproduce` as the header's last
+/// lines: what the build script, `emit` and an engine's build script all write.
+pub fn checked_file(tables: &BoardTables, reproduce: Vec<String>) -> Result<LayoutFile, String> {
+    let report = verify(tables).map_err(|e| format!("the generated tables are wrong: {e}"))?;
+    Ok(layout_file(tables, &report, reproduce))
 }
 
 /// The tables as a file's data, with `reproduce` as the header's last lines.

@@ -7,9 +7,8 @@
 use build_support_model::LayoutFile;
 use magic_tables_core::board::{Board, Piece};
 
-use super::file::layout_file;
+use super::file::{checked_file, emit_command};
 use super::tables::{BoardLayout, BoardTables};
-use super::verify::verify;
 
 /// The seed of every xiangqi block's stream.
 pub const XIANGQI_SEED: u64 = 1;
@@ -33,13 +32,12 @@ pub fn xiangqi_tables() -> Result<BoardTables, String> {
 /// The xiangqi tables as the file `magic-tables` includes, verified first.
 pub fn xiangqi_file() -> Result<LayoutFile, String> {
     let tables = xiangqi_tables()?;
-    let report = verify(&tables)?;
     let reproduce = vec![
         "`cargo build -p magic-tables --features xiangqi` writes this file to its OUT_DIR as xiangqi.rs;".to_owned(),
-        "`magic-gen emit --board 9x10 --layout split --pieces rook,cannon,horse,horse-to,elephant --seed 1`".to_owned(),
-        "  `--format rust` writes the same tables with their own lookups.".to_owned(),
+        format!("`{} --format rust`", emit_command(&tables)),
+        "  writes the same tables with their own lookups.".to_owned(),
     ];
-    Ok(layout_file(&tables, &report, reproduce))
+    checked_file(&tables, reproduce)
 }
 
 #[cfg(test)]

@@ -191,7 +191,7 @@ pub fn run(args: EmitArgs) -> Result<Outcome, Failure> {
 /// `emit --board FxR`: the tables of `--pieces` on that board, searched from `--seed` (default
 /// 1), verified, as a Rust file or a C header.
 fn run_board(args: EmitArgs) -> Result<Outcome, Failure> {
-    use magic_gen::board::{BoardLayout, BoardTables, emit as board_emit, file, verify};
+    use magic_gen::board::{BoardLayout, BoardTables, emit as board_emit, file};
     use magic_tables_core::board::Piece;
 
     let board = args.board.expect("called with --board");
@@ -218,20 +218,12 @@ fn run_board(args: EmitArgs) -> Result<Outcome, Failure> {
     let output = args.output.as_deref();
     crate::output::check_writable(output)?;
     let tables = BoardTables::build(board, &pieces, seed, layout).map_err(Failure)?;
-    let report = verify::verify(&tables).map_err(|e| Failure(format!("the generated tables are wrong: {e}")))?;
-    let names: Vec<&str> = tables.pieces.iter().map(|p| p.name()).collect();
-    let (format, extra) = match args.format {
-        SourceFormat::Rust => ("rust", String::new()),
-        SourceFormat::C => ("c", format!(" --prefix {}", args.prefix)),
+    let format = match args.format {
+        SourceFormat::Rust => "rust".to_owned(),
+        SourceFormat::C => format!("c --prefix {}", args.prefix),
     };
-    let command = format!(
-        "magic-gen emit --board {}x{} --layout {} --pieces {} --seed {seed} --format {format}{extra}",
-        board.files(),
-        board.ranks(),
-        layout.name(),
-        names.join(",")
-    );
-    let layout_file = file::layout_file(&tables, &report, vec![format!("`{command}` prints this file.")]);
+    let command = format!("{} --format {format}", file::emit_command(&tables));
+    let layout_file = file::checked_file(&tables, vec![format!("`{command}` prints this file.")]).map_err(Failure)?;
     let text = match args.format {
         SourceFormat::Rust => board_emit::rust(&tables, &layout_file),
         SourceFormat::C => board_emit::c(&tables, &layout_file, &args.prefix).map_err(Failure)?,
