@@ -57,12 +57,7 @@ pub fn render(
     if names != ["ROOK_MAGICS", "BISHOP_MAGICS"] || file.entry_tables.iter().any(|t| t.rows.len() != 64) {
         return Err(format!("a C header needs ROOK_MAGICS and BISHOP_MAGICS of 64 entries each, not {names:?}"));
     }
-    let fields: Vec<(&str, &str)> =
-        file.entry_tables[0].rows[0].iter().map(|(name, value)| (*name, c_type(*value))).collect();
-    let same_fields = |row: &Vec<(&str, Field)>| row.iter().map(|(n, v)| (*n, c_type(*v))).eq(fields.iter().copied());
-    if !file.entry_tables.iter().flat_map(|t| &t.rows).all(same_fields) {
-        return Err("every entry must have the same fields".to_owned());
-    }
+    let fields = entry_fields(file)?;
     let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
     let entry = format!("{lower}entry");
     let mut out = comment_block(&file.header_lines(Language::C), "//");
@@ -72,38 +67,14 @@ pub fn render(
     )
     .unwrap();
     writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stdint.h>\n").unwrap();
-    out.push_str("/* What one lookup of one square needs. */\ntypedef struct {\n");
-    for (name, ty) in &fields {
-        writeln!(out, "    {ty} {name};").unwrap();
-    }
-    writeln!(out, "}} {entry};\n").unwrap();
-    let bytes = file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
-        + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>();
-    write_constants(&mut out, file, bytes, &upper);
-    for array in &file.arrays {
-        write_declaration(&mut out, array, &upper);
-    }
-    for table in &file.entry_tables {
-        writeln!(out, "/* {} */\nextern const {entry} {upper}{}[64];", table.doc, table.name).unwrap();
-    }
-    out.push('\n');
+    write_entry_type(&mut out, "What one lookup of one square needs.", &fields, &entry);
+    write_entry_declarations(&mut out, file, &fields, &entry, &upper);
     write_lookups(&mut out, lookups, prefix, Some(&entry));
     write_companion_declarations(&mut out, companion, prefix);
     writeln!(out, "#endif /* {upper}TABLES_H */").unwrap();
     open_implementation(&mut out, &upper);
     write_arrays(&mut out, &file.arrays, &upper);
-    for table in &file.entry_tables {
-        writeln!(out, "/* {} */\nconst {entry} {upper}{}[64] = {{", table.doc, table.name).unwrap();
-        for (index, row) in table.rows.iter().enumerate() {
-            out.push_str("    {");
-            for (i, (_, value)) in row.iter().enumerate() {
-                out.push_str(if i == 0 { " " } else { ", " });
-                push_c_value(&mut out, *value);
-            }
-            writeln!(out, " }}, /* {} */", square_name(index)).unwrap();
-        }
-        out.push_str("};\n\n");
-    }
+    write_entry_definitions(&mut out, file, &entry, &upper, square_name);
     write_arrays(&mut out, companion.map_or(&[], |c| &c.arrays), &upper);
     writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
     Ok(out)
@@ -120,14 +91,7 @@ pub fn render_board(file: &LayoutFile, code: &str, prefix: &str) -> Result<Strin
     if !valid_prefix(prefix) {
         return Err(format!("prefix `{prefix}` is not a C identifier of 1 to 32 letters, digits and `_`"));
     }
-    let Some(first) = file.entry_tables.first().and_then(|t| t.rows.first()) else {
-        return Err("a board's tables need at least one entry table".to_owned());
-    };
-    let fields: Vec<(&str, &str)> = first.iter().map(|(name, value)| (*name, c_type(*value))).collect();
-    let same_fields = |row: &Vec<(&str, Field)>| row.iter().map(|(n, v)| (*n, c_type(*v))).eq(fields.iter().copied());
-    if !file.entry_tables.iter().flat_map(|t| &t.rows).all(same_fields) {
-        return Err("every entry must have the same fields".to_owned());
-    }
+    let fields = entry_fields(file)?;
     let (upper, lower) = (format!("{}_", prefix.to_uppercase()), format!("{}_", prefix.to_lowercase()));
     let entry = format!("{lower}index");
     let mut out = comment_block(&file.header_lines(Language::C), "//");
@@ -138,40 +102,75 @@ pub fn render_board(file: &LayoutFile, code: &str, prefix: &str) -> Result<Strin
     .unwrap();
     writeln!(out, "#ifndef {upper}TABLES_H\n#define {upper}TABLES_H\n\n#include <stddef.h>\n#include <stdint.h>\n")
         .unwrap();
-    out.push_str("/* One square's way into one table. */\ntypedef struct {\n");
-    for (name, ty) in &fields {
+    write_entry_type(&mut out, "One square's way into one table.", &fields, &entry);
+    write_entry_declarations(&mut out, file, &fields, &entry, &upper);
+    out.push_str(&code.replace('@', &upper).replace('$', &lower));
+    writeln!(out, "\n#endif /* {upper}TABLES_H */").unwrap();
+    open_implementation(&mut out, &upper);
+    write_arrays(&mut out, &file.arrays, &upper);
+    write_entry_definitions(&mut out, file, &entry, &upper, |index| format!("square {index}"));
+    writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
+    Ok(out)
+}
+
+/// The C fields (name, type) of the entry tables' rows: an error unless there is a row and every
+/// row has the same.
+fn entry_fields(file: &LayoutFile) -> Result<Vec<(&'static str, &'static str)>, String> {
+    let first = file.entry_tables.iter().flat_map(|t| &t.rows).next().ok_or("the tables need at least one entry")?;
+    let fields: Vec<(&'static str, &'static str)> = first.iter().map(|&(name, value)| (name, c_type(value))).collect();
+    let same_fields = |row: &Vec<(&str, Field)>| row.iter().map(|&(n, v)| (n, c_type(v))).eq(fields.iter().copied());
+    if file.entry_tables.iter().flat_map(|t| &t.rows).all(same_fields) {
+        Ok(fields)
+    } else {
+        Err("every entry must have the same fields".to_owned())
+    }
+}
+
+/// Appends the entry type `entry` of `fields`, under `comment`.
+fn write_entry_type(out: &mut String, comment: &str, fields: &[(&str, &str)], entry: &str) {
+    writeln!(out, "/* {comment} */\ntypedef struct {{").unwrap();
+    for (name, ty) in fields {
         writeln!(out, "    {ty} {name};").unwrap();
     }
     writeln!(out, "}} {entry};\n").unwrap();
+}
+
+/// Appends the size constants (with every table's bytes as a C compiler lays the entries out)
+/// and the `extern` declarations of the data arrays and the entry tables.
+fn write_entry_declarations(out: &mut String, file: &LayoutFile, fields: &[(&str, &str)], entry: &str, upper: &str) {
     let bytes = file.arrays.iter().map(|a| a.values.bytes()).sum::<usize>()
-        + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(&fields)).sum::<usize>();
-    write_constants(&mut out, file, bytes, &upper);
+        + file.entry_tables.iter().map(|t| t.rows.len() * c_entry_bytes(fields)).sum::<usize>();
+    write_constants(out, file, bytes, upper);
     for array in &file.arrays {
-        write_declaration(&mut out, array, &upper);
+        write_declaration(out, array, upper);
     }
     for table in &file.entry_tables {
         writeln!(out, "/* {} */\nextern const {entry} {upper}{}[{}];", table.doc, table.name, table.rows.len())
             .unwrap();
     }
     out.push('\n');
-    out.push_str(&code.replace('@', &upper).replace('$', &lower));
-    writeln!(out, "\n#endif /* {upper}TABLES_H */").unwrap();
-    open_implementation(&mut out, &upper);
-    write_arrays(&mut out, &file.arrays, &upper);
+}
+
+/// Appends the entry tables' definitions, each row followed by `label(row)` as a comment.
+fn write_entry_definitions(
+    out: &mut String,
+    file: &LayoutFile,
+    entry: &str,
+    upper: &str,
+    label: impl Fn(usize) -> String,
+) {
     for table in &file.entry_tables {
         writeln!(out, "/* {} */\nconst {entry} {upper}{}[{}] = {{", table.doc, table.name, table.rows.len()).unwrap();
         for (index, row) in table.rows.iter().enumerate() {
             out.push_str("    {");
             for (i, (_, value)) in row.iter().enumerate() {
                 out.push_str(if i == 0 { " " } else { ", " });
-                push_c_value(&mut out, *value);
+                push_c_value(out, *value);
             }
-            writeln!(out, " }}, /* square {index} */").unwrap();
+            writeln!(out, " }}, /* {} */", label(index)).unwrap();
         }
         out.push_str("};\n\n");
     }
-    writeln!(out, "#endif /* {upper}IMPLEMENTATION */").unwrap();
-    Ok(out)
 }
 
 /// Appends the table's sizes, its checksum (the header's `Checksum:` line) and the generator's
