@@ -63,83 +63,87 @@ fn main() {
     let pairs = random_pairs(4096);
     let repeats = 200;
     let start = Position::from_fen(START).unwrap();
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    let (mut ours_perft, mut theirs_perft) = (Vec::new(), Vec::new());
-    let (mut ours_chain, mut theirs_chain) = (Vec::new(), Vec::new());
-    let (mut ours_12x10, mut fairy_12x10) = (Vec::new(), Vec::new());
+    let (mut lookups, mut board_12x10, mut chain, mut perfts) =
+        (Row::default(), Row::default(), Row::default(), Row::default());
+    // Nanoseconds per lookup (or per link of the chain) from the seconds of one pass.
+    let per = |lookups_per_pass: usize| 1e9 / lookups_per_pass as f64;
     for round in 0..rounds {
-        // Alternate which goes first, so drift favours neither.
-        for turn in 0..2 {
-            let mine = (round + turn) % 2 == 0;
-            let timer = Instant::now();
-            for _ in 0..repeats {
-                if mine {
-                    black_box(rook_and_cannon(&Tables, black_box(&pairs)));
-                } else {
-                    black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
-                }
-            }
-            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs.len() * 2) as f64;
-            if mine { ours.push(ns) } else { theirs.push(ns) }
-        }
-        for turn in 0..2 {
-            let mine = (round + turn) % 2 == 0;
-            let timer = Instant::now();
-            for _ in 0..repeats {
-                if mine {
-                    black_box(sliders_12x10_ours(black_box(&pairs_12x10)));
-                } else {
-                    black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
-                }
-            }
-            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs_12x10.len() * 3) as f64;
-            if mine { ours_12x10.push(ns) } else { fairy_12x10.push(ns) }
-        }
-        for turn in 0..2 {
-            let mine = (round + turn) % 2 == 0;
-            let timer = Instant::now();
-            for _ in 0..repeats {
-                if mine {
-                    black_box(dependent_chain(&Tables, black_box(&pairs)));
-                } else {
-                    black_box(dependent_chain(&pikafish, black_box(&pairs)));
-                }
-            }
-            let ns = timer.elapsed().as_secs_f64() * 1e9 / (repeats * pairs.len()) as f64;
-            if mine { ours_chain.push(ns) } else { theirs_chain.push(ns) }
-        }
-        for turn in 0..2 {
-            let mine = (round + turn) % 2 == 0;
-            let timer = Instant::now();
-            let leaves = if mine {
-                perft(&Tables, black_box(&start), depth)
-            } else {
-                perft(&pikafish, black_box(&start), depth)
-            };
-            let seconds = timer.elapsed().as_secs_f64();
-            assert_eq!(leaves, PERFT[depth as usize], "perft {depth}");
-            if mine { ours_perft.push(seconds) } else { theirs_perft.push(seconds) }
-        }
+        lookups.time(
+            round,
+            repeats,
+            per(pairs.len() * 2),
+            || {
+                black_box(rook_and_cannon(&Tables, black_box(&pairs)));
+            },
+            || {
+                black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
+            },
+        );
+        board_12x10.time(
+            round,
+            repeats,
+            per(pairs_12x10.len() * 3),
+            || {
+                black_box(sliders_12x10_ours(black_box(&pairs_12x10)));
+            },
+            || {
+                black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
+            },
+        );
+        chain.time(
+            round,
+            repeats,
+            per(pairs.len()),
+            || {
+                black_box(dependent_chain(&Tables, black_box(&pairs)));
+            },
+            || {
+                black_box(dependent_chain(&pikafish, black_box(&pairs)));
+            },
+        );
+        let expected = PERFT[depth as usize];
+        perfts.time(
+            round,
+            1,
+            1.0,
+            || assert_eq!(perft(&Tables, black_box(&start), depth), expected, "perft {depth}"),
+            || assert_eq!(perft(&pikafish, black_box(&start), depth), expected, "perft {depth}"),
+        );
     }
-    let (ours, theirs) = (median(ours), median(theirs));
-    let (ours_perft, theirs_perft) = (median(ours_perft), median(theirs_perft));
-    let (ours_chain, theirs_chain) = (median(ours_chain), median(theirs_chain));
-    let (ours_12x10, fairy_12x10) = (median(ours_12x10), median(fairy_12x10));
     println!("medians of {rounds} rounds (the other way: Pikafish's on 9x10, Fairy-Stockfish's on 12x10):");
     println!("| | magic-tables | the other way | ratio |");
     println!("|---|---:|---:|---:|");
-    println!("| rook + cannon lookup, random pairs | {ours:.2} ns | {theirs:.2} ns | {:.2} |", ours / theirs);
-    println!(
-        "| rook + cannon, then horse-to, each waiting for the last | {ours_chain:.2} ns | {theirs_chain:.2} ns | {:.2} |",
-        ours_chain / theirs_chain
-    );
-    println!(
-        "| 12x10 rook + bishop + cannon, random pairs | {ours_12x10:.2} ns | {fairy_12x10:.2} ns | {:.2} |",
-        ours_12x10 / fairy_12x10
-    );
-    println!(
-        "| perft {depth} from the start ({} leaves) | {ours_perft:.2} s | {theirs_perft:.2} s | {:.2} |",
-        PERFT[depth as usize],
-        ours_perft / theirs_perft
-    );
+    lookups.print("rook + cannon lookup, random pairs", "ns");
+    chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
+    board_12x10.print("12x10 rook + bishop + cannon, random pairs", "ns");
+    perfts.print(&format!("perft {depth} from the start ({expected} leaves)", expected = PERFT[depth as usize]), "s");
+}
+
+/// One row of the table: this project's times and the other way's, one of each per round.
+#[derive(Default)]
+struct Row {
+    ours: Vec<f64>,
+    theirs: Vec<f64>,
+}
+
+impl Row {
+    /// Runs `ours` and `theirs` `repeats` times each, the one that goes first alternating with the
+    /// round so that drift favours neither, and keeps each one's seconds per run times `scale`.
+    fn time(&mut self, round: usize, repeats: usize, scale: f64, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
+        for turn in 0..2 {
+            let mine = (round + turn) % 2 == 0;
+            let timer = Instant::now();
+            for _ in 0..repeats {
+                if mine { ours() } else { theirs() }
+            }
+            let value = timer.elapsed().as_secs_f64() / repeats as f64 * scale;
+            if mine { self.ours.push(value) } else { self.theirs.push(value) }
+        }
+    }
+
+    /// Prints the medians and their ratio as a Markdown row.
+    fn print(self, label: &str, unit: &str) {
+        let (ours, theirs) = (median(self.ours), median(self.theirs));
+        println!("| {label} | {ours:.2} {unit} | {theirs:.2} {unit} | {:.2} |", ours / theirs);
+    }
 }
