@@ -108,21 +108,19 @@ pub fn find_block_magic(
     if mask_bits == 0 {
         return Ok(BlockMagic { magic: 0, bits: 0, fold, candidates: 0 });
     }
-    let folded_cases: Vec<(u64, u128)> =
-        cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(block_stream(board, key));
+    let folded_cases = folded_cases(cases, fold);
+    let mut rng = block_rng(board, key, seed);
     // Slot contents, valid where the stamp is the current candidate's.
-    let mut stamps = vec![0u64; 1 << 24.min(mask_bits + 8)];
+    let mut stamps = vec![0u64; 1 << MAX_BITS.min(mask_bits + 8)];
     let mut results = vec![0u128; stamps.len()];
     let mut candidates = 0;
-    for bits in mask_bits..=24 {
+    for bits in mask_bits..=MAX_BITS {
         if 1 << bits > stamps.len() {
             stamps.resize(1 << bits, 0);
             results.resize(1 << bits, 0);
         }
         for _ in 0..CANDIDATES_PER_WIDTH {
-            let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            let magic = draw(&mut rng);
             candidates += 1;
             let found = BlockMagic { magic, bits, fold, candidates };
             if fits(found, &folded_cases, candidates, &mut stamps, &mut results) {
@@ -130,7 +128,7 @@ pub fn find_block_magic(
             }
         }
     }
-    Err(format!("no magic of up to 24 index bits for the block {key:?} of {} squares", mask_bits))
+    Err(format!("no magic of up to {MAX_BITS} index bits for the block {key:?} of {mask_bits} squares"))
 }
 
 /// The block's magic at a known place in its stream: candidate `candidate` (1-based, as
@@ -155,22 +153,41 @@ pub fn block_magic_at(
         };
     }
     let bits = mask_bits + u32::try_from((candidate - 1) / CANDIDATES_PER_WIDTH).unwrap_or(u32::MAX);
-    if bits > 24 {
+    if bits > MAX_BITS {
         return Err(format!("candidate {candidate} is beyond the search of the block {key:?}"));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(block_stream(board, key));
-    rng.set_word_pos(u128::from(candidate - 1) * 6);
-    let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
-    let found = BlockMagic { magic, bits, fold, candidates: candidate };
-    let folded_cases: Vec<(u64, u128)> =
-        cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect();
+    let mut rng = block_rng(board, key, seed);
+    rng.set_word_pos(u128::from(candidate - 1) * WORDS_PER_CANDIDATE);
+    let found = BlockMagic { magic: draw(&mut rng), bits, fold, candidates: candidate };
     let (mut stamps, mut results) = (vec![0u64; 1 << bits], vec![0u128; 1 << bits]);
-    if fits(found, &folded_cases, 1, &mut stamps, &mut results) {
+    if fits(found, &folded_cases(cases, fold), 1, &mut stamps, &mut results) {
         Ok(found)
     } else {
         Err(format!("candidate {candidate} of the block {key:?} is not a magic for it"))
     }
+}
+
+/// The widest index a search tries.
+const MAX_BITS: u32 = 24;
+
+/// 32-bit stream words a candidate takes ([`draw`]): what seeking to a candidate counts.
+const WORDS_PER_CANDIDATE: u128 = 6;
+
+/// The block's ChaCha8 stream under `seed`, at its start.
+fn block_rng(board: Board, key: BlockKey, seed: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(block_stream(board, key));
+    rng
+}
+
+/// The next candidate: the AND of three random words, [`WORDS_PER_CANDIDATE`] stream words.
+fn draw(rng: &mut ChaCha8Rng) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
+}
+
+/// `cases` with their occupancies folded to 64 bits.
+fn folded_cases(cases: &[(u128, u128)], fold: u32) -> Vec<(u64, u128)> {
+    cases.iter().map(|&(occupied, result)| (folded(occupied, fold), result)).collect()
 }
 
 /// Whether `magic` sends no two cases with different keys to one slot.
