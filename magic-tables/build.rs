@@ -24,6 +24,7 @@ fn main() -> ExitCode {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext)");
     println!("cargo::rustc-check-cfg=cfg(magic_tables_pext_tables)");
+    println!("cargo::rustc-check-cfg=cfg(magic_tables_xiangqi_pext)");
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -76,6 +77,11 @@ fn run() -> Result<(), String> {
     }
     #[cfg(feature = "xiangqi")]
     write_xiangqi(&out_dir)?;
+    #[cfg(feature = "xiangqi")]
+    if feature("pext") && target_has_bmi2() {
+        write_xiangqi_pext(&out_dir)?;
+        println!("cargo::rustc-cfg=magic_tables_xiangqi_pext");
+    }
     Ok(())
 }
 
@@ -85,6 +91,15 @@ fn run() -> Result<(), String> {
 fn write_xiangqi(out_dir: &Path) -> Result<(), String> {
     let file = magic_gen::board::shipped::xiangqi_file().map_err(|e| format!("xiangqi: {e}"))?;
     write(&out_dir.join("xiangqi.rs"), &build_support::render(&file))
+}
+
+/// The xiangqi tables in the `pext` layout, verified, as `xiangqi_pext.rs`: for
+/// `magic_tables::xiangqi::pext` on a target with BMI2 (without it, that module falls back to
+/// the split tables and needs no file).
+#[cfg(feature = "xiangqi")]
+fn write_xiangqi_pext(out_dir: &Path) -> Result<(), String> {
+    let file = magic_gen::board::shipped::xiangqi_pext_file().map_err(|e| format!("xiangqi pext: {e}"))?;
+    write(&out_dir.join("xiangqi_pext.rs"), &build_support::render(&file))
 }
 
 fn write(path: &Path, source: &str) -> Result<(), String> {

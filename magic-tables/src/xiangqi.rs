@@ -29,7 +29,9 @@
 //! squares. All of it, with the general's, the advisor's and the soldier's plain tables, is
 //! [`TABLE_BYTES`] (339,648 bytes), against the 34.6 MB of per-square 128-bit tables Pikafish
 //! fills at start-up; `PERFORMANCE.md` has the measurements (this layout is magic-gen's
-//! `split`; its `compact` one is 65 KB, and slower). The build script generates the tables from this project's seeded search
+//! `split`; its `compact` one is 65 KB, and slower). For a target with BMI2, `xiangqi::pext` (feature
+//! `pext`) has the same lookups through `pext` instead of magics: larger (723,952 bytes), not
+//! `const`, and the faster in a move generator. The build script generates the tables from this project's seeded search
 //! (`magic_gen::board`) and checks every relevant occupancy of every line and square against
 //! the board's coordinate walk before it writes `$OUT_DIR/xiangqi.rs`; [`tables`] holds them.
 
@@ -253,4 +255,11 @@ pub const fn pawn_attacks(color: Color, square: Square) -> u128 {
 
 /// Bytes of every xiangqi table together: the generated ones ([`tables::TABLE_BYTES`]) and the
 /// general's, advisor's and soldiers' (4 × 90 sets).
-pub const TABLE_BYTES: usize = tables::TABLE_BYTES + 4 * 90 * core::mem::size_of::<u128>();
+pub const TABLE_BYTES: usize = tables::TABLE_BYTES + PLAIN_TABLE_BYTES;
+
+/// Bytes of the general's, the advisor's and the two soldiers' plain tables.
+const PLAIN_TABLE_BYTES: usize = 4 * 90 * core::mem::size_of::<u128>();
+
+#[cfg(feature = "pext")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pext")))]
+pub mod pext;

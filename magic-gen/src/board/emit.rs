@@ -165,7 +165,10 @@ pub type Bitboard = {bitboard};
         files = board.files(),
     )
     .unwrap();
-    if wide {
+    if tables.layout == BoardLayout::Pext {
+        out.push_str(RUST_PEXT);
+        out.push_str(if wide { RUST_PEXT_WIDE } else { RUST_PEXT_NARROW });
+    } else if wide {
         out.push_str(
             "
 /// One square's way into one table: the occupancy shifted down by `base`, masked, its high word
@@ -241,13 +244,15 @@ const fn spread(low: &[u64], high: &[u64], pattern: u16, base: u8) -> Bitboard {
 ",
         );
     }
+    // `pext` is an intrinsic: the pext layout's lookups cannot be `const`.
+    let constness = if tables.layout == BoardLayout::Pext { "" } else { "const " };
     for &piece in &tables.pieces {
         write!(
             out,
             "
 /// {}
 #[inline]
-pub const fn {}(square: usize, occupied: Bitboard) -> Bitboard {{
+pub {constness}fn {}(square: usize, occupied: Bitboard) -> Bitboard {{
     {}
 }}
 ",
@@ -259,6 +264,89 @@ pub const fn {}(square: usize, occupied: Bitboard) -> Bitboard {{
     }
     out
 }
+
+/// The pext layout's `pext` in a standalone Rust file: the instruction where the target has
+/// BMI2, bit by bit elsewhere (the same result, slower).
+const RUST_PEXT: &str = "
+/// The bits of `value` under `mask`, gathered to the bottom in order: x86's `pext` where the
+/// target has BMI2 (`-C target-cpu=native` on Intel since Haswell, AMD since Zen 3), bit by bit
+/// elsewhere.
+#[inline(always)]
+fn pext(value: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]
+    // SAFETY: the target has BMI2 (the `cfg` above).
+    #[allow(unused_unsafe)]
+    unsafe {
+        core::arch::x86_64::_pext_u64(value, mask)
+    }
+    #[cfg(not(all(target_arch = \"x86_64\", target_feature = \"bmi2\")))]
+    {
+        let (mut mask, mut result, mut bit) = (mask, 0, 1);
+        while mask != 0 {
+            if value & mask & mask.wrapping_neg() != 0 {
+                result |= bit;
+            }
+            mask &= mask - 1;
+            bit <<= 1;
+        }
+        result
+    }
+}
+";
+
+/// The pext layout's entry type on a board of more than 64 squares.
+const RUST_PEXT_WIDE: &str = "
+/// One square's way into its own block: the occupancy's bits under the mask, the low word's
+/// first, give the slot from `offset` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PextIndex {
+    pub mask_lo: u64,
+    pub mask_hi: u64,
+    pub offset: u32,
+    pub low_bits: u8,
+}
+
+impl PextIndex {
+    /// The slot of `occupied`.
+    #[inline]
+    pub fn slot(&self, occupied: Bitboard) -> usize {
+        let low = pext(occupied as u64, self.mask_lo);
+        let high = pext((occupied >> 64) as u64, self.mask_hi);
+        self.offset as usize + (low | high << self.low_bits) as usize
+    }
+}
+
+/// Set `index` of an array of sets.
+#[inline]
+const fn set_at(words: &[u64], index: usize) -> Bitboard {
+    ((words[2 * index + 1] as u128) << 64) | words[2 * index] as u128
+}
+";
+
+/// The pext layout's entry type on a board of at most 64 squares.
+const RUST_PEXT_NARROW: &str = "
+/// One square's way into its own block: the occupancy's bits under the mask give the slot from
+/// `offset` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PextIndex {
+    pub mask: u64,
+    pub offset: u32,
+}
+
+impl PextIndex {
+    /// The slot of `occupied`.
+    #[inline]
+    pub fn slot(&self, occupied: Bitboard) -> usize {
+        self.offset as usize + pext(occupied, self.mask) as usize
+    }
+}
+
+/// Set `index` of an array of sets.
+#[inline]
+const fn set_at(words: &[u64], index: usize) -> Bitboard {
+    words[index]
+}
+";
 
 /// The C header of the tables, its symbols prefixed with `prefix` (feature `cli`, which brings
 /// the C renderer).
@@ -276,7 +364,15 @@ pub fn c(tables: &BoardTables, file: &LayoutFile, prefix: &str) -> Result<String
         squares = board.squares()
     )
     .unwrap();
-    if wide {
+    if tables.layout == BoardLayout::Pext {
+        code.push_str(if wide {
+            "__extension__ typedef unsigned __int128 $bitboard;\n\n"
+        } else {
+            "typedef uint64_t $bitboard;\n\n"
+        });
+        code.push_str(C_PEXT);
+        code.push_str(if wide { C_PEXT_WIDE } else { C_PEXT_NARROW });
+    } else if wide {
         code.push_str(
             "__extension__ typedef unsigned __int128 $bitboard;
 
@@ -338,3 +434,57 @@ static inline $bitboard ${}(unsigned square, $bitboard occupied) {{
     }
     build_support::c_header::render_board(file, &code, prefix)
 }
+
+/// The pext layout's `pext` in C: the instruction where the compiler targets BMI2 (`-mbmi2`,
+/// `-march=native`), bit by bit elsewhere.
+#[cfg(feature = "cli")]
+const C_PEXT: &str = "#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* The bits of `value` under `mask`, gathered to the bottom in order: x86's pext with BMI2, bit
+ * by bit elsewhere. */
+static inline uint64_t $pext(uint64_t value, uint64_t mask) {
+#if defined(__BMI2__)
+    return _pext_u64(value, mask);
+#else
+    uint64_t result = 0, bit = 1;
+    while (mask) {
+        if (value & mask & (0 - mask)) result |= bit;
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    return result;
+#endif
+}
+";
+
+/// The pext layout's slot and set in C on a board of more than 64 squares.
+#[cfg(feature = "cli")]
+const C_PEXT_WIDE: &str = "
+/* The slot of `occupied` in the block `e` leads to: its bits under the mask, the low word's first. */
+static inline size_t $slot(const $index *e, $bitboard occupied) {
+    uint64_t low = $pext((uint64_t)occupied, e->mask_lo);
+    uint64_t high = $pext((uint64_t)(occupied >> 64), e->mask_hi);
+    return e->offset + (size_t)(low | (high << e->low_bits));
+}
+
+/* Set `index` of an array of sets (two words each, low word first). */
+static inline $bitboard $set_at(const uint64_t *words, size_t index) {
+    return (($bitboard)words[2 * index + 1] << 64) | words[2 * index];
+}
+";
+
+/// The pext layout's slot and set in C on a board of at most 64 squares.
+#[cfg(feature = "cli")]
+const C_PEXT_NARROW: &str = "
+/* The slot of `occupied` in the block `e` leads to: its bits under the mask. */
+static inline size_t $slot(const $index *e, $bitboard occupied) {
+    return e->offset + (size_t)$pext(occupied, e->mask);
+}
+
+/* Set `index` of an array of sets. */
+static inline $bitboard $set_at(const uint64_t *words, size_t index) {
+    return words[index];
+}
+";

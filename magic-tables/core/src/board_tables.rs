@@ -26,8 +26,17 @@
 //! square: the same [`BoardIndex`], with `base` 0 and the mask where it stands, indexes the
 //! square's own block of attack sets.
 //!
+//! **On targets with BMI2, `pext` indexes without a magic** ([`PextIndex`]): every line through
+//! every square and every leaper's square has a block of its own, and the slot is the `pext` of
+//! the occupancy under the block's mask (the mask where it stands on the board), the rook's and
+//! the cannon's sets side by side as in the split layout. Nothing is searched; the blocks are
+//! larger than the split layout's (a file's are not shared), and a lookup is two `pext`s, a
+//! shift, an OR and a load per line ([`pext_attacks`]).
+//!
 //! Sets in the data arrays are two `u64` words each, low word first ([`set_at`]), so that the
 //! C header writes them the same way on any compiler.
+
+use crate::Slots;
 
 /// One square's way into one table: for a rider or the cannon, into the block of one line
 /// through it (its rank, file or diagonal); for a lame leaper, into the square's own block.
@@ -218,6 +227,258 @@ pub const unsafe fn set_at_unchecked(words: &[u64], index: usize) -> u128 {
     }
 }
 
+/// One square's way into its own block by `pext`: the slot is `offset` plus the occupancy's
+/// bits under the mask, gathered in square order (the low word's first, then the high word's,
+/// shifted up by `low_bits`). The mask stands where it is on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PextIndex {
+    /// The low 64 bits of the squares whose occupancy decides the result.
+    pub mask_lo: u64,
+    /// The high 64 bits of that mask.
+    pub mask_hi: u64,
+    /// The block's first slot in its array.
+    pub offset: u32,
+    /// How many bits of the mask are in the low word (`mask_lo.count_ones()`), stored so that
+    /// the lookup does not count them.
+    pub low_bits: u8,
+}
+
+impl PextIndex {
+    /// The index of a block over `mask` that starts at `offset`; `None` if the offset does not
+    /// fit a `u32`.
+    pub const fn new(mask: u128, offset: usize) -> Option<PextIndex> {
+        if offset > u32::MAX as usize {
+            return None;
+        }
+        Some(PextIndex {
+            mask_lo: mask as u64,
+            mask_hi: (mask >> 64) as u64,
+            offset: offset as u32,
+            low_bits: (mask as u64).count_ones() as u8,
+        })
+    }
+
+    /// The slot of `occupied` in this square's block: the BMI2 instruction where the target
+    /// has it, [`PextIndex::slot_portable`] elsewhere (the same slot, bit by bit).
+    #[inline(always)]
+    pub fn slot(&self, occupied: u128) -> usize {
+        self.offset as usize
+            + (pext_u64(occupied as u64, self.mask_lo)
+                | pext_u64((occupied >> 64) as u64, self.mask_hi) << self.low_bits) as usize
+    }
+
+    /// [`PextIndex::slot`] bit by bit, in a `const fn`: what the generator checks its tables
+    /// through on a host without BMI2.
+    pub const fn slot_portable(&self, occupied: u128) -> usize {
+        self.offset as usize
+            + (pext_u64_portable(occupied as u64, self.mask_lo)
+                | pext_u64_portable((occupied >> 64) as u64, self.mask_hi) << self.low_bits) as usize
+    }
+}
+
+/// A [`PextIndex`] with its block's address in place of its first slot, as
+/// `magic_tables::xiangqi::pext` ships it: the offset is added once, when the tables are laid
+/// out, not on every lookup (see [`Slots`]). `attacks` points at the block's first word: its
+/// first slot times the words of a slot (two per set, a set per mover).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PextBlock {
+    /// The low 64 bits of the squares whose occupancy decides the result.
+    pub mask_lo: u64,
+    /// The high 64 bits of that mask.
+    pub mask_hi: u64,
+    /// The block's first word.
+    pub attacks: Slots,
+    /// `mask_lo.count_ones()`.
+    pub low_bits: u8,
+}
+
+impl PextBlock {
+    /// The attacks of mover `mover` of `movers` whose sets lie side by side in each slot: the
+    /// same set as [`pext_attacks`] of the [`PextIndex`] this block was made from.
+    ///
+    /// # Safety
+    ///
+    /// The block must [fit](PextBlock::fits) its array with width `movers`, and `mover < movers`.
+    #[inline(always)]
+    pub unsafe fn attacks(&self, movers: usize, mover: usize, occupied: u128) -> u128 {
+        let index =
+            pext_u64(occupied as u64, self.mask_lo) | pext_u64((occupied >> 64) as u64, self.mask_hi) << self.low_bits;
+        let word = 2 * (index as usize * movers + mover);
+        // SAFETY: the slot is in the block the caller guarantees is in the array.
+        unsafe { ((self.attacks.get(word + 1) as u128) << 64) | self.attacks.get(word) as u128 }
+    }
+
+    /// Whether the block was made from `array`, holds all `2^bits` slots of `width` two-word
+    /// sets inside it, and `low_bits` counts the low mask: what makes [`PextBlock::attacks`]
+    /// sound. Meant for compile time, where a block made from another array fails to compile.
+    ///
+    /// # Safety
+    ///
+    /// The block must have been made from `array` ([`Slots::offset_from_start`]).
+    pub const unsafe fn fits(&self, array: &[u64], width: usize) -> bool {
+        let bits = self.mask_lo.count_ones() + self.mask_hi.count_ones();
+        if self.low_bits as u32 != self.mask_lo.count_ones() || bits > 32 {
+            return false;
+        }
+        // SAFETY: the caller guarantees the block was made from `array`.
+        let start = unsafe { self.attacks.offset_from_start(array) };
+        start as u128 + (1u128 << bits) * width as u128 * 2 <= array.len() as u128
+    }
+}
+
+/// Two lines through one square (a rook's rank and file) under one `pext`: the occupancy's bits
+/// under both lines' masks give one joint index, and each line's index is the `pext` of the
+/// joint one under that line's field (the positions of its mask's bits among both masks'). As
+/// `pext` keeps the order of bits, each line's index is the one its own [`PextIndex`] gives, so
+/// the blocks are the `pext` layout's; the pair only saves work: three `pext`s of 64 bits fewer
+/// and one entry instead of two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PextPair {
+    /// The low 64 bits of both lines' masks.
+    pub mask_lo: u64,
+    /// The high 64 bits.
+    pub mask_hi: u64,
+    /// The first line's bits in the joint index.
+    pub first_field: u64,
+    /// The second line's bits in the joint index.
+    pub second_field: u64,
+    /// The first line's block.
+    pub first: Slots,
+    /// The second line's block.
+    pub second: Slots,
+    /// `mask_lo.count_ones()`.
+    pub low_bits: u8,
+}
+
+/// The indexes of `occupied` in the blocks of a [`PextPair`]'s two lines: what
+/// [`PextPair::attacks`] reads and the generator checks against each line's [`PextIndex`].
+#[inline(always)]
+pub fn pext_pair_indexes(
+    mask_lo: u64,
+    mask_hi: u64,
+    low_bits: u8,
+    fields: (u64, u64),
+    occupied: u128,
+) -> (usize, usize) {
+    let joint = pext_u64(occupied as u64, mask_lo) | pext_u64((occupied >> 64) as u64, mask_hi) << low_bits;
+    (pext_u64(joint, fields.0) as usize, pext_u64(joint, fields.1) as usize)
+}
+
+impl PextPair {
+    /// Mover `mover`'s attacks (of `movers` side by side in each slot) along both lines: the
+    /// union of its sets in the two blocks.
+    ///
+    /// # Safety
+    ///
+    /// Both blocks must fit their arrays with width `movers` ([`PextPair::fits`]), and
+    /// `mover < movers`.
+    #[inline(always)]
+    pub unsafe fn attacks(&self, movers: usize, mover: usize, occupied: u128) -> u128 {
+        let fields = (self.first_field, self.second_field);
+        let (first, second) = pext_pair_indexes(self.mask_lo, self.mask_hi, self.low_bits, fields, occupied);
+        let (first, second) = (2 * (first * movers + mover), 2 * (second * movers + mover));
+        // SAFETY: the slots are in the blocks the caller guarantees are in their arrays.
+        unsafe {
+            ((self.first.get(first + 1) as u128 | self.second.get(second + 1) as u128) << 64)
+                | (self.first.get(first) | self.second.get(second)) as u128
+        }
+    }
+
+    /// Whether the two blocks, made from `first` and `second`, hold every slot of their fields
+    /// with `width` two-word sets, and the fields split the joint index: what makes
+    /// [`PextPair::attacks`] sound. Meant for compile time.
+    ///
+    /// # Safety
+    ///
+    /// The blocks must have been made from `first` and `second` ([`Slots::offset_from_start`]).
+    pub const unsafe fn fits(&self, first: &[u64], second: &[u64], width: usize) -> bool {
+        let bits = self.mask_lo.count_ones() + self.mask_hi.count_ones();
+        if self.low_bits as u32 != self.mask_lo.count_ones()
+            || bits > 32
+            || self.first_field & self.second_field != 0
+            || (self.first_field | self.second_field) != (1u64 << bits) - 1
+        {
+            return false;
+        }
+        // Words of each block: 2^(its field's bits) slots of `width` two-word sets.
+        let words = (
+            (1u128 << self.first_field.count_ones()) * width as u128 * 2,
+            (1u128 << self.second_field.count_ones()) * width as u128 * 2,
+        );
+        // SAFETY: the caller guarantees where the blocks were made.
+        let (at_first, at_second) =
+            unsafe { (self.first.offset_from_start(first), self.second.offset_from_start(second)) };
+        at_first as u128 + words.0 <= first.len() as u128 && at_second as u128 + words.1 <= second.len() as u128
+    }
+}
+
+/// Whether every block of `blocks` [fits](PextBlock::fits) `array` with width `width`.
+///
+/// # Safety
+///
+/// Every block must have been made from `array`.
+pub const unsafe fn all_blocks_fit(blocks: &[PextBlock], array: &[u64], width: usize) -> bool {
+    let mut i = 0;
+    while i < blocks.len() {
+        // SAFETY: the caller guarantees it.
+        if !unsafe { blocks[i].fits(array, width) } {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The bits of `value` under `mask`, gathered to the bottom in order (x86's `pext`): the
+/// instruction where the target has BMI2, [`pext_u64_portable`] elsewhere.
+#[inline(always)]
+pub fn pext_u64(value: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the target has BMI2 (the `cfg` above). (The block is needed before Rust 1.87,
+        // where the intrinsic became safe to call with the feature enabled.)
+        #[allow(unused_unsafe)]
+        unsafe {
+            core::arch::x86_64::_pext_u64(value, mask)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        pext_u64_portable(value, mask)
+    }
+}
+
+/// [`pext_u64`] bit by bit, in a `const fn`.
+pub const fn pext_u64_portable(value: u64, mut mask: u64) -> u64 {
+    let (mut result, mut bit) = (0, 1u64);
+    while mask != 0 {
+        if value & mask & mask.wrapping_neg() != 0 {
+            result |= bit;
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    result
+}
+
+/// The attacks of mover `mover` (of `movers` whose sets lie side by side in each slot) through
+/// a [`PextIndex`]: the set of the slot, as it stands (a leaper's table has one mover).
+#[inline(always)]
+pub fn pext_attacks(index: &PextIndex, sets: &[u64], movers: usize, mover: usize, occupied: u128) -> u128 {
+    set_at(sets, index.slot(occupied) * movers + mover)
+}
+
+/// [`pext_attacks`] through [`PextIndex::slot_portable`], in a `const fn`.
+pub const fn pext_attacks_portable(
+    index: &PextIndex,
+    sets: &[u64],
+    movers: usize,
+    mover: usize,
+    occupied: u128,
+) -> u128 {
+    set_at(sets, index.slot_portable(occupied) * movers + mover)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +525,48 @@ mod tests {
         let single = BoardIndex { magic: 0, shift: 63, ..index };
         assert!(single.fits(1, 5) && !single.fits(1, 4));
         assert!(!BoardIndex { shift: 0, ..index }.fits(1, usize::MAX / 2));
+    }
+
+    #[test]
+    fn pext_gathers_the_masked_bits_in_order() {
+        assert_eq!(pext_u64_portable(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(pext_u64_portable(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(pext_u64_portable(u64::MAX, 0), 0);
+        assert_eq!(pext_u64(0b1011_0110, 0b1111_0000), 0b1011);
+        // Mask bits 1 and 3 low, 64 + 0 high: the high word's bit lands above the low word's two.
+        let index = PextIndex::new(0b1010 | 1 << 64, 5).unwrap();
+        assert_eq!(index.low_bits, 2);
+        assert_eq!(index.slot(0), 5);
+        assert_eq!(index.slot(0b1000 | 1 << 64 | 1 << 100 | 1), 5 + 0b110);
+        assert_eq!(index.slot_portable(0b1000 | 1 << 64), 5 + 0b110);
+        assert_eq!(PextIndex::new(0, 1 << 40), None);
+    }
+
+    #[test]
+    fn a_pair_splits_one_pext_into_each_line_s_index() {
+        // Two one-square lines: bit 1 (the first, low word) and bit 64 + 2 (the second, high
+        // word). Each block has two slots of one set (two words each).
+        static FIRST: [u64; 4] = [10, 0, 11, 0];
+        static SECOND: [u64; 4] = [0, 20, 0, 21];
+        let pair = PextPair {
+            mask_lo: 0b10,
+            mask_hi: 0b100,
+            first_field: 0b01,
+            second_field: 0b10,
+            first: Slots::at(&FIRST, 0),
+            second: Slots::at(&SECOND, 0),
+            low_bits: 1,
+        };
+        // SAFETY: the blocks were made from these arrays.
+        assert!(unsafe { pair.fits(&FIRST, &SECOND, 1) });
+        assert!(!unsafe { PextPair { second_field: 0b11, ..pair }.fits(&FIRST, &SECOND, 1) });
+        assert!(!unsafe { pair.fits(&FIRST, &SECOND[..3], 1) });
+        assert_eq!(pext_pair_indexes(0b10, 0b100, 1, (0b01, 0b10), 0b10 | 1 << 66 | 1 << 100), (1, 1));
+        // SAFETY: fits, as asserted.
+        unsafe {
+            assert_eq!(pair.attacks(1, 0, 0), 10 | 20 << 64);
+            assert_eq!(pair.attacks(1, 0, 0b10), 11 | 20 << 64);
+            assert_eq!(pair.attacks(1, 0, 1 << 66 | 1), 10 | 21 << 64);
+        }
     }
 }

@@ -37,6 +37,17 @@ impl Slots {
         (slot < array.len()).then_some(slot)
     }
 
+    /// [`Slots::offset_in`] in a `const fn`, for the compile-time checks of generated tables.
+    ///
+    /// # Safety
+    ///
+    /// The range must have been made from `array` ([`Slots::at`]). At compile time anything else
+    /// is an error; at run time it is undefined behaviour.
+    pub const unsafe fn offset_from_start(self, array: &[u64]) -> usize {
+        // SAFETY: the caller guarantees both pointers are into `array`.
+        unsafe { self.start.offset_from(array.as_ptr()) as usize }
+    }
+
     /// The attack set in slot `index` of the range.
     ///
     /// # Safety

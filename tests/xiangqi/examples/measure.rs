@@ -8,7 +8,9 @@
 //! * rook, bishop and cannon lookups on 4096 random pairs of 12x10, this project's `compact`
 //!   tables beside Fairy-Stockfish's way (`FairyWay`), in ns per lookup;
 //! * perft from the start position through one move generator (default depth 5, 133,312,995
-//!   leaves; the count is checked).
+//!   leaves; the count is checked);
+//! * the lookups and perft again through `xiangqi::pext` (on a BMI2 build its `pext` tables,
+//!   else its fallback to the magic ones).
 //!
 //! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p xiangqi-perft --example measure -- [rounds] [depth]`
 //! on a BMI2 machine gives Pikafish's way its `pext`.
@@ -17,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use xiangqi_perft::{
-    FAIRY_BOARD, FairyWay, PikafishWay, Position, START, TABLE_BYTES, Tables, board12x10, dependent_chain, perft,
-    random_pairs, random_pairs_on, rook_and_cannon, sliders_12x10_fairy, sliders_12x10_ours,
+    FAIRY_BOARD, FairyWay, PextTables, PikafishWay, Position, START, TABLE_BYTES, Tables, board12x10, dependent_chain,
+    perft, random_pairs, random_pairs_on, rook_and_cannon, sliders_12x10_fairy, sliders_12x10_ours,
 };
 
 const PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
@@ -65,6 +67,7 @@ fn main() {
     let start = Position::from_fen(START).unwrap();
     let (mut lookups, mut board_12x10, mut chain, mut perfts) =
         (Row::default(), Row::default(), Row::default(), Row::default());
+    let (mut pext_lookups, mut pext_chain, mut pext_perfts) = (Row::default(), Row::default(), Row::default());
     // Nanoseconds per lookup (or per link of the chain) from the seconds of one pass.
     let per = |lookups_per_pass: usize| 1e9 / lookups_per_pass as f64;
     for round in 0..rounds {
@@ -109,6 +112,35 @@ fn main() {
             || assert_eq!(perft(&Tables, black_box(&start), depth), expected, "perft {depth}"),
             || assert_eq!(perft(&pikafish, black_box(&start), depth), expected, "perft {depth}"),
         );
+        pext_lookups.time(
+            round,
+            repeats,
+            per(pairs.len() * 2),
+            || {
+                black_box(rook_and_cannon(&PextTables, black_box(&pairs)));
+            },
+            || {
+                black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
+            },
+        );
+        pext_chain.time(
+            round,
+            repeats,
+            per(pairs.len()),
+            || {
+                black_box(dependent_chain(&PextTables, black_box(&pairs)));
+            },
+            || {
+                black_box(dependent_chain(&pikafish, black_box(&pairs)));
+            },
+        );
+        pext_perfts.time(
+            round,
+            1,
+            1.0,
+            || assert_eq!(perft(&PextTables, black_box(&start), depth), expected, "perft {depth}"),
+            || assert_eq!(perft(&pikafish, black_box(&start), depth), expected, "perft {depth}"),
+        );
     }
     println!("medians of {rounds} rounds (the other way: Pikafish's on 9x10, Fairy-Stockfish's on 12x10):");
     println!("| | magic-tables | the other way | ratio |");
@@ -116,7 +148,16 @@ fn main() {
     lookups.print("rook + cannon lookup, random pairs", "ns");
     chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
     board_12x10.print("12x10 rook + bishop + cannon, random pairs", "ns");
-    perfts.print(&format!("perft {depth} from the start ({expected} leaves)", expected = PERFT[depth as usize]), "s");
+    let perft_label = format!("perft {depth} from the start ({expected} leaves)", expected = PERFT[depth as usize]);
+    perfts.print(&perft_label, "s");
+    let pext = if magic_tables::xiangqi::pext::ACTIVE { "pext tables" } else { "no BMI2: its magic fallback" };
+    println!(
+        "through xiangqi::pext ({pext}, {} bytes), beside Pikafish's way:",
+        magic_tables::xiangqi::pext::TABLE_BYTES
+    );
+    pext_lookups.print("rook + cannon lookup, random pairs", "ns");
+    pext_chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
+    pext_perfts.print(&perft_label, "s");
 }
 
 /// One row of the table: this project's times and the other way's, one of each per round.

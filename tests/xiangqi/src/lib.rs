@@ -3,6 +3,8 @@
 //! attacked), over any source of attack sets ([`Attacks`]):
 //!
 //! * [`Tables`]: `magic_tables::xiangqi`, the generated tables under test;
+//! * [`PextTables`]: `magic_tables::xiangqi::pext`, the `pext` tables where the target has BMI2
+//!   (else that module's fallback to the magic ones);
 //! * [`Reference`]: `magic_tables_core::board::slow_attacks`, the coordinate walk;
 //! * [`PikafishWay`]: one table per square and piece indexed by a 128-bit `pext`, filled at
 //!   start-up, as Pikafish does on BMI2 builds (its sizes rebuilt from its published figures:
@@ -14,6 +16,8 @@
 
 use magic_tables::xiangqi::{self, Color, Square, advisor_attacks, king_attacks, pawn_attacks};
 use magic_tables_core::board::{Board, Piece, relevant_mask, slow_attacks};
+// `pext` of 64 bits: the BMI2 instruction where the target has it, else bit by bit.
+use magic_tables_core::board_tables::pext_u64 as pext;
 
 const BOARD: Board = Board::XIANGQI;
 
@@ -81,6 +85,37 @@ impl Attacks for Tables {
     }
 }
 
+/// `magic_tables::xiangqi::pext`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PextTables;
+
+impl Attacks for PextTables {
+    #[inline(always)]
+    fn rook(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::pext::rook_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn cannon(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::pext::cannon_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn horse(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::pext::horse_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn horse_to(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::pext::horse_attacks_to(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn elephant(&self, square: u8, occupied: u128) -> u128 {
+        xiangqi::pext::elephant_attacks(sq(square), occupied)
+    }
+    #[inline(always)]
+    fn rook_and_cannon(&self, square: u8, occupied: u128) -> (u128, u128) {
+        xiangqi::pext::rook_and_cannon_attacks(sq(square), occupied)
+    }
+}
+
 /// The coordinate walk of `magic_tables_core::board`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
@@ -100,28 +135,6 @@ impl Attacks for Reference {
     }
     fn elephant(&self, square: u8, occupied: u128) -> u128 {
         slow_attacks(BOARD, Piece::Elephant, square, occupied)
-    }
-}
-
-/// `pext` of 64 bits: the BMI2 instruction where the target has it, else bit by bit.
-#[inline(always)]
-fn pext(value: u64, mask: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    {
-        // SAFETY: the target has BMI2 (the `cfg` above).
-        unsafe { core::arch::x86_64::_pext_u64(value, mask) }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    {
-        let (mut result, mut mask, mut bit) = (0, mask, 1);
-        while mask != 0 {
-            if value & mask & mask.wrapping_neg() != 0 {
-                result |= bit;
-            }
-            mask &= mask - 1;
-            bit <<= 1;
-        }
-        result
     }
 }
 
@@ -500,6 +513,11 @@ fn perft_in_place<A: Attacks>(attacks: &A, position: &mut Position, depth: u32) 
 /// is) rather than in each caller.
 pub fn perft_tables(position: &Position, depth: u32) -> u64 {
     perft(&Tables, position, depth)
+}
+
+/// `perft` through `magic_tables::xiangqi::pext`.
+pub fn perft_pext_tables(position: &Position, depth: u32) -> u64 {
+    perft(&PextTables, position, depth)
 }
 
 /// `perft` through [`PikafishWay`].

@@ -1,13 +1,44 @@
 //! Every `magic_tables::xiangqi` lookup against a reference written here from the rules alone
 //! (it shares no code with the generator or its core): on every square, every occupancy of the
 //! squares that can change the answer, each with random bits everywhere else (bits 90 to 127
-//! too), and random boards; the plain tables on every square. And the tables are at most 1/50
-//! of the bytes of Pikafish's.
+//! too), and random boards; the plain tables on every square. The same for `xiangqi::pext`
+//! (its `pext` tables where this build's target has BMI2, else its fallback to the magic ones).
+//! And the tables are at most 1/50 of the bytes of Pikafish's (the `pext` ones 1/20).
 
-use magic_tables::xiangqi::{
-    self, Color, Square, advisor_attacks, cannon_attacks, elephant_attacks, horse_attacks, horse_attacks_to,
-    king_attacks, pawn_attacks, rook_and_cannon_attacks, rook_attacks,
-};
+use magic_tables::xiangqi::{self, Color, Square, advisor_attacks, king_attacks, pawn_attacks};
+
+/// One module's occupancy-dependent lookups.
+struct Way {
+    name: &'static str,
+    rook: fn(Square, u128) -> u128,
+    cannon: fn(Square, u128) -> u128,
+    rook_and_cannon: fn(Square, u128) -> (u128, u128),
+    horse: fn(Square, u128) -> u128,
+    horse_to: fn(Square, u128) -> u128,
+    elephant: fn(Square, u128) -> u128,
+}
+
+/// `xiangqi` (magics) and `xiangqi::pext`.
+const WAYS: [Way; 2] = [
+    Way {
+        name: "magic",
+        rook: xiangqi::rook_attacks,
+        cannon: xiangqi::cannon_attacks,
+        rook_and_cannon: xiangqi::rook_and_cannon_attacks,
+        horse: xiangqi::horse_attacks,
+        horse_to: xiangqi::horse_attacks_to,
+        elephant: xiangqi::elephant_attacks,
+    },
+    Way {
+        name: "pext",
+        rook: xiangqi::pext::rook_attacks,
+        cannon: xiangqi::pext::cannon_attacks,
+        rook_and_cannon: xiangqi::pext::rook_and_cannon_attacks,
+        horse: xiangqi::pext::horse_attacks,
+        horse_to: xiangqi::pext::horse_attacks_to,
+        elephant: xiangqi::pext::elephant_attacks,
+    },
+];
 
 fn at(file: i32, rank: i32) -> Option<u128> {
     ((0..9).contains(&file) && (0..10).contains(&rank)).then(|| 1 << (file + 9 * rank))
@@ -127,30 +158,31 @@ impl Noise {
 
 #[test]
 fn rook_and_cannon_on_every_relevant_occupancy() {
-    let mut noise = Noise(0x9E37_79B9_7F4A_7C15);
-    let mut checked = 0usize;
-    for square in squares() {
-        let mask = ray_mask(square);
-        for subset in subsets(mask) {
-            for occupied in [subset, subset | (noise.board() & noise.board() & !mask)] {
-                let (rook, cannon) = (rays(square, occupied, false), rays(square, occupied, true));
-                assert_eq!(rook_attacks(square, occupied), rook, "rook {square} {occupied:#x}");
-                assert_eq!(cannon_attacks(square, occupied), cannon, "cannon {square} {occupied:#x}");
-                assert_eq!(rook_and_cannon_attacks(square, occupied), (rook, cannon));
+    for way in WAYS {
+        let (name, mut noise) = (way.name, Noise(0x9E37_79B9_7F4A_7C15));
+        let mut checked = 0usize;
+        for square in squares() {
+            let mask = ray_mask(square);
+            for subset in subsets(mask) {
+                for occupied in [subset, subset | (noise.board() & noise.board() & !mask)] {
+                    let (rook, cannon) = (rays(square, occupied, false), rays(square, occupied, true));
+                    assert_eq!((way.rook)(square, occupied), rook, "{name}: rook {square} {occupied:#x}");
+                    assert_eq!((way.cannon)(square, occupied), cannon, "{name}: cannon {square} {occupied:#x}");
+                    assert_eq!((way.rook_and_cannon)(square, occupied), (rook, cannon), "{name}: {square}");
+                }
+                checked += 1;
             }
-            checked += 1;
         }
+        // Every square's every subset: Pikafish's 0x108000 per piece.
+        assert_eq!(checked, 0x108000);
     }
-    // Every square's every subset: Pikafish's 0x108000 per piece.
-    assert_eq!(checked, 0x108000);
 }
 
 #[test]
 fn lame_leapers_on_every_relevant_occupancy() {
     let mut noise = Noise(0x2545_F491_4F6C_DD1D);
-    type Lookup = fn(Square, u128) -> u128;
     for (kind, lookup) in
-        [("horse", horse_attacks as Lookup), ("horse-to", horse_attacks_to), ("elephant", elephant_attacks)]
+        WAYS.iter().flat_map(|way| [("horse", way.horse), ("horse-to", way.horse_to), ("elephant", way.elephant)])
     {
         for square in squares() {
             let mask: u128 = leaper(square, kind).iter().map(|(_, blocker)| blocker).fold(0, |m, b| m | b);
@@ -203,4 +235,8 @@ fn the_tables_are_a_fiftieth_of_pikafish() {
     let pikafish = (2 * 0x108000 + 0x228 + 0x380 + 0x3E0) * 16;
     assert_eq!(pikafish, 34_642_048);
     assert!(xiangqi::TABLE_BYTES * 50 <= pikafish, "{} bytes", xiangqi::TABLE_BYTES);
+    // The pext tables, where this target has BMI2, are larger: still under a twentieth.
+    assert!(xiangqi::pext::TABLE_BYTES * 20 <= pikafish, "{} bytes", xiangqi::pext::TABLE_BYTES);
+    let expected = if xiangqi::pext::ACTIVE { 723_952 } else { xiangqi::TABLE_BYTES };
+    assert_eq!(xiangqi::pext::TABLE_BYTES, expected);
 }

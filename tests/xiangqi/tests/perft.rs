@@ -1,9 +1,11 @@
-//! Perft through `magic_tables::xiangqi` in a move generator written from the rules gives the
+//! Perft through `magic_tables::xiangqi` (and `xiangqi::pext`) in a move generator written from the rules gives the
 //! published counts of both positions to depth 4 (8 of 8; Chess Programming Wiki, "Chinese Chess
 //! Perft Results"), and the coordinate walk and Pikafish's way agree with it where they are
 //! cheap enough to run.
 
-use xiangqi_perft::{PikafishWay, Position, SECOND, START, perft_pikafish_way, perft_reference, perft_tables};
+use xiangqi_perft::{
+    PikafishWay, Position, SECOND, START, perft_pext_tables, perft_pikafish_way, perft_reference, perft_tables,
+};
 
 const COUNTS: [(&str, &str, [u64; 4]); 2] =
     [("start", START, [44, 1_920, 79_666, 3_290_240]), ("second", SECOND, [38, 1_128, 43_929, 1_339_047])];
@@ -14,6 +16,7 @@ fn the_tables_give_the_published_counts() {
         let position = Position::from_fen(fen).unwrap();
         for (depth, &expected) in (1..).zip(counts.iter()) {
             assert_eq!(perft_tables(&position, depth), expected, "{name} depth {depth}");
+            assert_eq!(perft_pext_tables(&position, depth), expected, "{name} depth {depth}, xiangqi::pext");
         }
     }
 }

@@ -418,8 +418,9 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct EmitArgs {
     /// Layout to emit, as magic-tables names its features [default: black, the crate's
-    /// default]; with --board, `compact` (the smallest, the default) or `split` (faster on narrow
-    /// boards, larger).
+    /// default]; with --board, `compact` (the smallest, the default), `split` (faster on narrow
+    /// boards, larger) or `pext` (no magics: BMI2 `pext`, the fastest where the target has it,
+    /// larger still; bit by bit elsewhere).
     #[arg(long, value_parser = parse_emit_layout)]
     pub layout: Option<EmitLayout>,
     /// A board other than 8x8: FILESxRANKS, each 2 to 16, at most 128 squares (`9x10` is
@@ -475,12 +476,14 @@ pub enum EmitLayout {
     Board(magic_gen::board::BoardLayout),
 }
 
-/// `emit --layout`: a chess layout's name, or `compact` or `split`.
+/// `emit --layout`: a chess layout's name, or `compact` or `split` (`pext`, a chess layout's
+/// name too, is read as chess's and taken as the board's with `--board`).
 fn parse_emit_layout(name: &str) -> Result<EmitLayout, String> {
-    if let Some(layout) = magic_gen::board::BoardLayout::from_name(name) {
-        return Ok(EmitLayout::Board(layout));
-    }
-    parse_layout(name).map(EmitLayout::Chess).map_err(|e| format!("{e}; with --board, compact or split"))
+    parse_layout(name).map(EmitLayout::Chess).or_else(|e| {
+        magic_gen::board::BoardLayout::from_name(name)
+            .map(EmitLayout::Board)
+            .ok_or_else(|| format!("{e}; with --board, compact, split or pext"))
+    })
 }
 
 /// `--board FxR`: files by ranks, each 2 to 16, at most 128 squares.

@@ -198,12 +198,13 @@ fn run_board(args: EmitArgs) -> Result<Outcome, Failure> {
     let layout = match args.layout {
         None => BoardLayout::Compact,
         Some(EmitLayout::Board(layout)) => layout,
-        Some(EmitLayout::Chess(layout)) => {
-            return Err(Failure(format!(
-                "--layout {} is a layout of chess's tables; with --board, compact or split",
+        // `pext` names a layout of both.
+        Some(EmitLayout::Chess(layout)) => BoardLayout::from_name(layout.name()).ok_or_else(|| {
+            Failure(format!(
+                "--layout {} is a layout of chess's tables; with --board, compact, split or pext",
                 layout.name()
-            )));
-        }
+            ))
+        })?,
     };
     if args.input.is_some() || args.sliders_only {
         return Err(Failure("--board searches its own tables: it takes no --input and no --sliders-only".to_owned()));
