@@ -1,12 +1,12 @@
 //! Board tables at a glance: `-- found` prints the xiangqi block numbers `magic_gen::board::shipped`
 //! ships (after a change of the search, paste them into `src/board/xiangqi_found.in`); with no
 //! argument, each layout's bytes, candidates and build and verification times on the boards the
-//! issue names and xiangqi, and the time of the shipped xiangqi file as the build script makes it
-//! (run unoptimized to see what a dependent's build pays).
+//! issue names and xiangqi, and the time of the shipped xiangqi files (split, and pext for BMI2
+//! targets) as the build script makes them (run unoptimized to see what a dependent's build pays).
 
 use std::time::Instant;
 
-use magic_gen::board::shipped::{XIANGQI_LAYOUT, XIANGQI_PIECES, XIANGQI_SEED, xiangqi_file};
+use magic_gen::board::shipped::{XIANGQI_LAYOUT, XIANGQI_PIECES, XIANGQI_SEED, xiangqi_file, xiangqi_pext_file};
 use magic_gen::board::{BoardLayout, BoardTables, file, verify};
 use magic_tables_core::board::{Board, Piece};
 
@@ -27,6 +27,16 @@ fn main() {
         source.len(),
         start.elapsed() - made
     );
+    let start = Instant::now();
+    let pext = xiangqi_pext_file().unwrap();
+    let made = start.elapsed();
+    let source = build_support::render(&pext);
+    println!(
+        "the xiangqi pext file (features xiangqi and pext, BMI2 targets): {} bytes of tables, made and verified in {made:?}, rendered ({} bytes of source) in {:?}",
+        pext.table_bytes(),
+        source.len(),
+        start.elapsed() - made
+    );
     let (xiangqi, others) = (XIANGQI_PIECES.to_vec(), vec![Piece::Rook, Piece::Bishop, Piece::Cannon]);
     for layout in BoardLayout::ALL {
         for (files, ranks, pieces) in [(9, 10, &xiangqi), (12, 10, &others), (10, 8, &others), (6, 6, &others)] {
@@ -37,7 +47,7 @@ fn main() {
             let report = verify::verify(&tables).unwrap();
             let bytes = file::layout_file(&tables, &report, vec![]).table_bytes();
             println!(
-                "{:8} {files}x{ranks}: {bytes:>9} bytes, {:>7} candidates, searched in {built:?}, verified in {:?}",
+                "{:8} {files}x{ranks}: {bytes:>9} bytes, {:>7} candidates, searched (pext: laid out) in {built:?}, verified in {:?}",
                 layout.name(),
                 tables.candidates(),
                 start.elapsed() - built

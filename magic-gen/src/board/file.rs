@@ -289,8 +289,8 @@ pub fn with_block_addresses(mut file: LayoutFile, tables: &BoardTables) -> Layou
 /// and the file's entry tables joined into one of `PextPair` rows, `RANK_FILE_INDEX`: one
 /// `pext` of both lines' occupancy, split into each line's index by its field (see
 /// `magic_tables_core::board_tables::PextPair`). The blocks stay as verified; the fields are
-/// checked here, on every occupancy of every square's two masks (with random bits elsewhere),
-/// to give each line's own index. A file without both lines is returned as it is.
+/// checked here, on every occupancy of each line through every square (with random bits
+/// elsewhere, the other line's too), to give each line's own index. A file without both lines is returned as it is.
 pub fn with_rank_file_pairs(mut file: LayoutFile, tables: &BoardTables) -> Result<LayoutFile, String> {
     let (Some(rank), Some(line_file)) = (tables.line(Direction::Rank), tables.line(Direction::File)) else {
         return Ok(file);
@@ -314,11 +314,18 @@ pub fn with_rank_file_pairs(mut file: LayoutFile, tables: &BoardTables) -> Resul
         };
         let fields = (field(rank_mask), field(file_mask));
         let (mask_lo, mask_hi, low_bits) = (joint as u64, (joint >> 64) as u64, (joint as u64).count_ones() as u8);
-        for subset in crate::geometry::subsets_u128(joint) {
+        // Every occupancy of each line, with the other line and the rest of the board at random
+        // (each index bit is one square's, so this reaches every square of both lines in every
+        // state; the whole joint mask, up to 2^15 occupancies a square, would cost an unoptimized
+        // build script a second).
+        let lines = [rank_mask, file_mask];
+        for (line, subset) in
+            lines.into_iter().flat_map(|line| crate::geometry::subsets_u128(line).map(move |s| (line, s)))
+        {
             noise ^= noise << 13;
             noise ^= noise >> 7;
             noise ^= noise << 17;
-            let elsewhere = (u128::from(noise) << 64 | u128::from(noise.rotate_left(17))) & !joint;
+            let elsewhere = (u128::from(noise) << 64 | u128::from(noise.rotate_left(17))) & !line;
             for occupied in [subset, subset | elsewhere] {
                 let expected =
                     (r.slot_portable(occupied) - r.offset as usize, f.slot_portable(occupied) - f.offset as usize);
