@@ -2637,10 +2637,106 @@ fn shipped(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("recipes").join(name).to_str().unwrap().to_owned()
 }
 
+/// The rows of the shipped recipe `name` that `keep` picks, under its header, each changed by
+/// `edit`: a recipe that `verify --rederive` reads as it reads the whole one.
+fn shipped_rows(name: &str, keep: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String) -> String {
+    let text = std::fs::read_to_string(shipped(name)).unwrap();
+    let mut out = String::new();
+    let mut header = true;
+    for line in text.lines() {
+        if header || keep(line) {
+            out += &if header { line.to_owned() } else { edit(line) };
+            out.push('\n');
+        }
+        header &= !line.starts_with("slider,");
+    }
+    out
+}
+
+/// Every kind of row of every shipped recipe re-derives from its seed, in every test run: all
+/// the rows sought in a stream (stream positions, `search:N`, `span:N` and its climbs, term
+/// sums: milliseconds each), the whole fancy-dense recipe (its two sweep shards take a second),
+/// and of the rows that cost a walk, an annealing or a sweep shard (from a tenth of a second to
+/// a minute each in this build), quick ones of every kind: a walk on each slider of each packed
+/// recipe, a climbed walk, annealings from a walk, a term sum and a span, a black sweep shard.
+/// A change to any of the streams, walks, climbs, annealings or sweeps the rows name fails here.
+/// Every row of every recipe, minutes of CPU, is re-derived by `every_shipped_recipe_rederives`,
+/// which CI runs in a release build.
+#[test]
+fn every_kind_of_shipped_row_rederives() {
+    let dir = tempfile::tempdir().unwrap();
+    // The third column: a stream position, or `search:`, `span:`, `terms:`, `walk:` or `sweep:`
+    // and what it names; an annealed row has a `~`.
+    let kind = |line: &str| line.split(',').nth(2).unwrap_or("").to_owned();
+    let sought = |k: &str| !k.starts_with("walk:") && !k.starts_with("sweep:") && !k.contains('~');
+    // (recipe, the costly rows re-derived beside the sought ones, each recipe's kinds and rows)
+    let samples: [(&str, &[&str], &[&str]); 3] = [
+        ("black.recipe.csv", &["rook,b7,walk:", "bishop,f5,walk:"], &["stream: 78 rows", "walk: 2 rows"]),
+        ("fixed_shift.recipe.csv", &["rook,a6,walk:", "bishop,d6,walk:"], &["stream: 85 rows", "walk: 2 rows"]),
+        (
+            "black_variable.recipe.csv",
+            // A walk, a climbed walk; annealings from a walk, a term sum and a span; a sweep shard.
+            &[
+                "bishop,a5,walk:",
+                "bishop,g5,walk:",
+                "bishop,e2,walk:",
+                "rook,c6,terms:",
+                "rook,e6,span:",
+                "rook,g7,sweep:",
+            ],
+            &[
+                "stream: 3 rows",
+                "search: 26 rows",
+                "span: 11 rows",
+                "terms: 12 rows",
+                "walk: 2 rows",
+                "anneal: 3 rows",
+                "sweep: 1 rows",
+            ],
+        ),
+    ];
+    let mut files = Vec::new();
+    for (name, costly, _) in samples {
+        let cut = shipped_rows(
+            name,
+            &|line| sought(&kind(line)) || costly.iter().any(|row| line.starts_with(row)),
+            &|line| line.to_owned(),
+        );
+        for row in costly {
+            assert!(cut.lines().any(|line| line.starts_with(row)), "{name}: no row {row}");
+        }
+        let file = dir.path().join(name);
+        std::fs::write(&file, cut).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let climbed = std::fs::read_to_string(&files[2]).unwrap();
+    assert!(climbed.lines().any(|l| l.starts_with("bishop,g5,walk:") && kind(l).contains('+')), "{climbed}");
+    files.push(shipped("fancy_dense.recipe.csv"));
+    let args: Vec<&str> = ["verify", "--rederive"].into_iter().chain(files.iter().map(String::as_str)).collect();
+    let (stdout, _) = run(&args, 0);
+    let expected = samples
+        .iter()
+        .map(|&(name, _, kinds)| (name, kinds))
+        .chain([("fancy_dense.recipe.csv", &["stream: 37 rows", "sweep: 2 rows"][..])]);
+    for (name, kinds) in expected {
+        // The recipe's line, then its kinds' lines (indented), each `kind: N rows, ...`.
+        let mut lines = stdout.lines().skip_while(|l| !l.contains(&format!("{name}: ")));
+        let line = lines.next().unwrap_or_else(|| panic!("{name}: {stdout}"));
+        let rows: u32 = kinds.iter().map(|k| k.split(' ').nth(1).unwrap().parse::<u32>().unwrap()).sum();
+        assert!(line.contains(&format!("{rows} of {rows} rows re-derived from seed")), "{line}");
+        let said: Vec<&str> =
+            lines.take_while(|l| l.starts_with("  ")).map(|l| l.trim_start().split(',').next().unwrap()).collect();
+        assert_eq!(said, kinds, "{name}: {stdout}");
+    }
+}
+
 /// Every row of every shipped recipe re-derives from its seed: stream rows by seeking, walks by
 /// one walk each, sweeps by their shard (`verify --rederive`, the audit of
-/// docs/auditing.md).
+/// docs/auditing.md). Four minutes of CPU in this build (most of it the sweeps and annealings of
+/// black_variable.recipe.csv), two in a release build: `every_kind_of_shipped_row_rederives`
+/// re-derives every kind of row in every test run, and CI runs this one in a release build.
 #[test]
+#[ignore = "minutes of CPU; CI runs it: cargo test --release -p magic-gen --test cli -- --ignored every_shipped_recipe_rederives"]
 fn every_shipped_recipe_rederives() {
     let names = ["black.recipe.csv", "black_variable.recipe.csv", "fancy_dense.recipe.csv", "fixed_shift.recipe.csv"];
     let files: Vec<String> = names.iter().map(|name| shipped(name)).collect();
@@ -2672,20 +2768,6 @@ fn every_shipped_recipe_rederives() {
 fn rederive_refuses_renamed_rows() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    // A recipe of its header and the rows `keep` picks, with `edit` applied to them.
-    let cut = |name: &str, keep: &dyn Fn(&str) -> bool, edit: &dyn Fn(&str) -> String| {
-        let text = std::fs::read_to_string(shipped(name)).unwrap();
-        let mut out = String::new();
-        let mut header = true;
-        for line in text.lines() {
-            if header || keep(line) {
-                out += &if header { line.to_owned() } else { edit(line) };
-                out.push('\n');
-            }
-            header &= !line.starts_with("slider,");
-        }
-        out
-    };
     // Walk N+1 (and the start K+1) instead of walk N, the magic kept, on a walked rook and a
     // walked bishop of the shipped black recipe. (Not rook a1: its walks cannot leave their
     // start, so every walk number re-derives its magic.)
@@ -2701,11 +2783,11 @@ fn rederive_refuses_renamed_rows() {
             _ => format!("{head},walk:{number}@{},{tail}", start + 1),
         }
     };
-    let original = cut("black.recipe.csv", &walk_row, &|l| l.to_owned());
+    let original = shipped_rows("black.recipe.csv", &walk_row, &|l| l.to_owned());
     assert!(original.contains("rook,c1,walk:") && original.contains("bishop,d3,walk:"), "{original}");
     std::fs::write(path("walks.csv"), &original).unwrap();
     run(&["verify", "--rederive", &path("walks.csv")], 0);
-    std::fs::write(path("renamed.csv"), cut("black.recipe.csv", &walk_row, &renamed)).unwrap();
+    std::fs::write(path("renamed.csv"), shipped_rows("black.recipe.csv", &walk_row, &renamed)).unwrap();
     let (_, stderr) = run(&["verify", "--rederive", &path("renamed.csv")], 1);
     assert!(stderr.contains("renamed.csv:") && stderr.contains("rook c1: walk:"), "{stderr}");
     assert!(stderr.contains("bishop d3: walk:") && stderr.contains("re-deriving it gives"), "{stderr}");
@@ -2713,7 +2795,7 @@ fn rederive_refuses_renamed_rows() {
     // Entry 2 of the sweep shard instead of entry 1.
     let sweep_row = |line: &str| line.starts_with("rook,e7,sweep:");
     let next = |line: &str| line.replace("sweep:1@", "sweep:2@");
-    std::fs::write(path("sweep.csv"), cut("black_variable.recipe.csv", &sweep_row, &next)).unwrap();
+    std::fs::write(path("sweep.csv"), shipped_rows("black_variable.recipe.csv", &sweep_row, &next)).unwrap();
     let (_, stderr) = run(&["verify", "--rederive", &path("sweep.csv")], 1);
     assert!(stderr.contains("rook e7: sweep:2@512/1024 states 0x002FFF95FF997600"), "{stderr}");
     // A command that sweeps e7 twice, first white magics in another shard: the row is derived
@@ -2727,7 +2809,7 @@ fn rederive_refuses_renamed_rows() {
             &format!("&& {other}magic-gen sweep --slider rook --square e7"),
         )
     };
-    let text = cut("black_variable.recipe.csv", &sweep_row, &|l| l.to_owned());
+    let text = shipped_rows("black_variable.recipe.csv", &sweep_row, &|l| l.to_owned());
     assert!(text.contains(own), "{text}");
     let text: String =
         text.lines().map(|l| if l.starts_with("# command=") { twice(l) } else { l.to_owned() } + "\n").collect();
@@ -2749,7 +2831,7 @@ fn rederive_refuses_renamed_rows() {
         let k: u64 = fields[2].parse().unwrap();
         format!("{},{},{},{}", fields[0], fields[1], k + 1, fields[3..].join(","))
     };
-    std::fs::write(path("stream.csv"), cut("black.recipe.csv", &stream_row, &plus_one)).unwrap();
+    std::fs::write(path("stream.csv"), shipped_rows("black.recipe.csv", &stream_row, &plus_one)).unwrap();
     bad_input(&["verify", "--rederive", &path("stream.csv")], &["stream.csv:", "rook d4", "is not the one its seed"]);
 }
 
@@ -2917,8 +2999,8 @@ fn pack_continue_starts_over_an_empty_file_and_refuses_unsealed_ones() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r.csv");
     let out = out.to_str().unwrap();
-    let args =
-        ["pack", "--layout", "fixed-shift", "--preset", "classic", "--iterations", "200", "--continue", "-o", out];
+    // The small packing: what `--continue` makes of the file does not depend on the run's size.
+    let args = small_pack(&["--iterations", "200", "--continue", "-o", out]);
     std::fs::write(out, "").unwrap();
     let (_, stderr) = run(&args, 0);
     assert!(stderr.contains("is empty: starting"), "{stderr}");

@@ -37,7 +37,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ),
     (
         "magic-gen verify --rederive",
-        "minutes of CPU (docs/auditing.md); magic-gen/tests/cli.rs re-derives every kind of recipe row",
+        "minutes of CPU (docs/auditing.md); magic-gen/tests/cli.rs re-derives every kind of recipe row, and every row in CI (release)",
     ),
     ("--example tune-seeds", "about 2 minutes of release-build CPU; tests/tests/tuned_seeds.rs re-derives a sample"),
     ("--bits-below 1 --time 600", "a 600 s search"),
