@@ -9,7 +9,7 @@
 
 use build_support_model::{DataArray, EntryTable, Field, LayoutFile, Provenance, Scope, Values};
 use magic_tables_core::board::Board;
-use magic_tables_core::board_tables::{BoardIndex, PextIndex, pext_pair_indexes};
+use magic_tables_core::board_tables::{BoardIndex, PextIndex, pext_pair_indexes, pext_u128_portable};
 
 use super::lines::Direction;
 use super::tables::BoardLayout;
@@ -305,15 +305,11 @@ pub fn with_rank_file_pairs(mut file: LayoutFile, tables: &BoardTables) -> Resul
     for (square, (r, f)) in ranks.iter().zip(files).enumerate() {
         let (rank_mask, file_mask) = (mask_of(r), mask_of(f));
         let joint = rank_mask | file_mask;
-        // A line's field: where its mask's bits fall among the joint mask's, in order.
-        let field = |mask: u128| {
-            (0..128)
-                .filter(|&bit| joint >> bit & 1 != 0)
-                .enumerate()
-                .fold(0u64, |field, (k, bit)| if mask >> bit & 1 != 0 { field | 1 << k } else { field })
-        };
-        let fields = (field(rank_mask), field(file_mask));
         let (mask_lo, mask_hi, low_bits) = (joint as u64, (joint >> 64) as u64, (joint as u64).count_ones() as u8);
+        // A line's field: where its mask's bits fall among the joint mask's, in order, which is
+        // the joint `pext` of the line's mask.
+        let field = |mask: u128| pext_u128_portable(mask, mask_lo, mask_hi, low_bits);
+        let fields = (field(rank_mask), field(file_mask));
         // Every occupancy of each line, with the other line and the rest of the board at random
         // (each index bit is one square's, so this reaches every square of both lines in every
         // state; the whole joint mask, up to 2^15 occupancies a square, would cost an unoptimized

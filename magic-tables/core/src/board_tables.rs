@@ -262,17 +262,13 @@ impl PextIndex {
     /// has it, [`PextIndex::slot_portable`] elsewhere (the same slot, bit by bit).
     #[inline(always)]
     pub fn slot(&self, occupied: u128) -> usize {
-        self.offset as usize
-            + (pext_u64(occupied as u64, self.mask_lo)
-                | pext_u64((occupied >> 64) as u64, self.mask_hi) << self.low_bits) as usize
+        self.offset as usize + pext_u128(occupied, self.mask_lo, self.mask_hi, self.low_bits) as usize
     }
 
     /// [`PextIndex::slot`] bit by bit, in a `const fn`: what the generator checks its tables
     /// through on a host without BMI2.
     pub const fn slot_portable(&self, occupied: u128) -> usize {
-        self.offset as usize
-            + (pext_u64_portable(occupied as u64, self.mask_lo)
-                | pext_u64_portable((occupied >> 64) as u64, self.mask_hi) << self.low_bits) as usize
+        self.offset as usize + pext_u128_portable(occupied, self.mask_lo, self.mask_hi, self.low_bits) as usize
     }
 }
 
@@ -301,8 +297,7 @@ impl PextBlock {
     /// The block must [fit](PextBlock::fits) its array with width `movers`, and `mover < movers`.
     #[inline(always)]
     pub unsafe fn attacks(&self, movers: usize, mover: usize, occupied: u128) -> u128 {
-        let index =
-            pext_u64(occupied as u64, self.mask_lo) | pext_u64((occupied >> 64) as u64, self.mask_hi) << self.low_bits;
+        let index = pext_u128(occupied, self.mask_lo, self.mask_hi, self.low_bits);
         let word = 2 * (index as usize * movers + mover);
         // SAFETY: the slot is in the block the caller guarantees is in the array.
         unsafe { ((self.attacks.get(word + 1) as u128) << 64) | self.attacks.get(word) as u128 }
@@ -316,10 +311,9 @@ impl PextBlock {
     ///
     /// The block must have been made from `array` ([`Slots::offset_from_start`]).
     pub const unsafe fn fits(&self, array: &[u64], width: usize) -> bool {
-        let bits = self.mask_lo.count_ones() + self.mask_hi.count_ones();
-        if self.low_bits as u32 != self.mask_lo.count_ones() || bits > 32 {
+        let Some(bits) = mask_bits(self.mask_lo, self.mask_hi, self.low_bits) else {
             return false;
-        }
+        };
         // SAFETY: the caller guarantees the block was made from `array`.
         let start = unsafe { self.attacks.offset_from_start(array) };
         start as u128 + (1u128 << bits) * width as u128 * 2 <= array.len() as u128
@@ -360,7 +354,7 @@ pub fn pext_pair_indexes(
     fields: (u64, u64),
     occupied: u128,
 ) -> (usize, usize) {
-    let joint = pext_u64(occupied as u64, mask_lo) | pext_u64((occupied >> 64) as u64, mask_hi) << low_bits;
+    let joint = pext_u128(occupied, mask_lo, mask_hi, low_bits);
     (pext_u64(joint, fields.0) as usize, pext_u64(joint, fields.1) as usize)
 }
 
@@ -392,12 +386,10 @@ impl PextPair {
     ///
     /// The blocks must have been made from `first` and `second` ([`Slots::offset_from_start`]).
     pub const unsafe fn fits(&self, first: &[u64], second: &[u64], width: usize) -> bool {
-        let bits = self.mask_lo.count_ones() + self.mask_hi.count_ones();
-        if self.low_bits as u32 != self.mask_lo.count_ones()
-            || bits > 32
-            || self.first_field & self.second_field != 0
-            || (self.first_field | self.second_field) != (1u64 << bits) - 1
-        {
+        let Some(bits) = mask_bits(self.mask_lo, self.mask_hi, self.low_bits) else {
+            return false;
+        };
+        if self.first_field & self.second_field != 0 || (self.first_field | self.second_field) != (1u64 << bits) - 1 {
             return false;
         }
         // Words of each block: 2^(its field's bits) slots of `width` two-word sets.
@@ -427,6 +419,26 @@ pub const unsafe fn all_blocks_fit(blocks: &[PextBlock], array: &[u64], width: u
         i += 1;
     }
     true
+}
+
+/// The bits of `occupied` under a mask of two words, gathered in square order: the low word's
+/// (`low_bits` of them, `mask_lo.count_ones()`) below the high word's. The index of every
+/// `pext` entry ([`PextIndex`], [`PextBlock`], [`PextPair`]).
+#[inline(always)]
+pub fn pext_u128(occupied: u128, mask_lo: u64, mask_hi: u64, low_bits: u8) -> u64 {
+    pext_u64(occupied as u64, mask_lo) | pext_u64((occupied >> 64) as u64, mask_hi) << low_bits
+}
+
+/// [`pext_u128`] bit by bit, in a `const fn`.
+pub const fn pext_u128_portable(occupied: u128, mask_lo: u64, mask_hi: u64, low_bits: u8) -> u64 {
+    pext_u64_portable(occupied as u64, mask_lo) | pext_u64_portable((occupied >> 64) as u64, mask_hi) << low_bits
+}
+
+/// The index bits of a `pext` entry's mask, if `low_bits` counts its low word and there are at
+/// most 32 (what the entries' `fits` check before they bound the blocks).
+const fn mask_bits(mask_lo: u64, mask_hi: u64, low_bits: u8) -> Option<u32> {
+    let bits = mask_lo.count_ones() + mask_hi.count_ones();
+    if low_bits as u32 != mask_lo.count_ones() || bits > 32 { None } else { Some(bits) }
 }
 
 /// The bits of `value` under `mask`, gathered to the bottom in order (x86's `pext`): the
@@ -466,17 +478,6 @@ pub const fn pext_u64_portable(value: u64, mut mask: u64) -> u64 {
 #[inline(always)]
 pub fn pext_attacks(index: &PextIndex, sets: &[u64], movers: usize, mover: usize, occupied: u128) -> u128 {
     set_at(sets, index.slot(occupied) * movers + mover)
-}
-
-/// [`pext_attacks`] through [`PextIndex::slot_portable`], in a `const fn`.
-pub const fn pext_attacks_portable(
-    index: &PextIndex,
-    sets: &[u64],
-    movers: usize,
-    mover: usize,
-    occupied: u128,
-) -> u128 {
-    set_at(sets, index.slot_portable(occupied) * movers + mover)
 }
 
 #[cfg(test)]

@@ -21,13 +21,13 @@
 
 #[cfg(magic_tables_xiangqi_pext)]
 mod bmi2 {
-    use magic_tables_core::board_tables::{PextBlock, all_blocks_fit};
+    use magic_tables_core::board_tables::all_blocks_fit;
 
     use super::super::Square;
 
-    /// The generated tables: every square's `PextPair` into its rank and file blocks and
-    /// [`PextBlock`] into its leaper blocks (masks and the blocks' addresses), and the blocks'
-    /// sets.
+    /// The generated tables: every square's [`PextPair`](tables::PextPair) into its rank and
+    /// file blocks and [`PextBlock`](tables::PextBlock) into its leaper blocks (masks and the
+    /// blocks' addresses), and the blocks' sets.
     pub mod tables {
         pub use magic_tables_core::Slots;
         pub use magic_tables_core::board_tables::{PextBlock, PextPair};
@@ -49,7 +49,7 @@ mod bmi2 {
 
     /// The entry of `square` (below 90, as every `Square` is).
     #[inline(always)]
-    fn entry(table: &'static [PextBlock; 90], square: Square) -> &'static PextBlock {
+    fn entry<T>(table: &'static [T; 90], square: Square) -> &'static T {
         // SAFETY: a `Square` is below 90 (its constructors check).
         unsafe { table.get_unchecked(usize::from(square.index())) }
     }
@@ -71,8 +71,7 @@ mod bmi2 {
     /// the rook's set and then the cannon's.
     #[inline(always)]
     pub fn rook_and_cannon_attacks(square: Square, occupied: u128) -> (u128, u128) {
-        // SAFETY: a `Square` is below 90 (its constructors check).
-        let pair = unsafe { tables::RANK_FILE_INDEX.get_unchecked(usize::from(square.index())) };
+        let pair = entry(&tables::RANK_FILE_INDEX, square);
         // SAFETY: both blocks fit their arrays with two movers (asserted above, at compile time).
         unsafe { (pair.attacks(2, 0, occupied), pair.attacks(2, 1, occupied)) }
     }
