@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use xiangqi_perft::{
-    FAIRY_BOARD, FairyWay, PextTables, PikafishWay, Position, START, TABLE_BYTES, Tables, board12x10, dependent_chain,
-    perft, random_pairs, random_pairs_on, rook_and_cannon, sliders_12x10_fairy, sliders_12x10_ours,
+    Attacks, FAIRY_BOARD, FairyWay, PextTables, PikafishWay, Position, START, TABLE_BYTES, Tables, board12x10,
+    dependent_chain, perft, random_pairs, random_pairs_on, rook_and_cannon, sliders_12x10_fairy, sliders_12x10_ours,
 };
 
 const PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
@@ -65,23 +65,10 @@ fn main() {
     let pairs = random_pairs(4096);
     let repeats = 200;
     let start = Position::from_fen(START).unwrap();
-    let (mut lookups, mut board_12x10, mut chain, mut perfts) =
-        (Row::default(), Row::default(), Row::default(), Row::default());
-    let (mut pext_lookups, mut pext_chain, mut pext_perfts) = (Row::default(), Row::default(), Row::default());
-    // Nanoseconds per lookup (or per link of the chain) from the seconds of one pass.
-    let per = |lookups_per_pass: usize| 1e9 / lookups_per_pass as f64;
+    let (mut magic, mut pext, mut board_12x10) = (SourceRows::default(), SourceRows::default(), Row::default());
     for round in 0..rounds {
-        lookups.time(
-            round,
-            repeats,
-            per(pairs.len() * 2),
-            || {
-                black_box(rook_and_cannon(&Tables, black_box(&pairs)));
-            },
-            || {
-                black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
-            },
-        );
+        let case = Case { round, repeats, pairs: &pairs, start: &start, depth, pikafish: &pikafish };
+        magic.time(&case, &Tables);
         board_12x10.time(
             round,
             repeats,
@@ -93,71 +80,88 @@ fn main() {
                 black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
             },
         );
-        chain.time(
-            round,
-            repeats,
-            per(pairs.len()),
-            || {
-                black_box(dependent_chain(&Tables, black_box(&pairs)));
-            },
-            || {
-                black_box(dependent_chain(&pikafish, black_box(&pairs)));
-            },
-        );
-        let expected = PERFT[depth as usize];
-        perfts.time(
-            round,
-            1,
-            1.0,
-            || assert_eq!(perft(&Tables, black_box(&start), depth), expected, "perft {depth}"),
-            || assert_eq!(perft(&pikafish, black_box(&start), depth), expected, "perft {depth}"),
-        );
-        pext_lookups.time(
-            round,
-            repeats,
-            per(pairs.len() * 2),
-            || {
-                black_box(rook_and_cannon(&PextTables, black_box(&pairs)));
-            },
-            || {
-                black_box(rook_and_cannon(&pikafish, black_box(&pairs)));
-            },
-        );
-        pext_chain.time(
-            round,
-            repeats,
-            per(pairs.len()),
-            || {
-                black_box(dependent_chain(&PextTables, black_box(&pairs)));
-            },
-            || {
-                black_box(dependent_chain(&pikafish, black_box(&pairs)));
-            },
-        );
-        pext_perfts.time(
-            round,
-            1,
-            1.0,
-            || assert_eq!(perft(&PextTables, black_box(&start), depth), expected, "perft {depth}"),
-            || assert_eq!(perft(&pikafish, black_box(&start), depth), expected, "perft {depth}"),
-        );
+        pext.time(&case, &PextTables);
     }
     println!("medians of {rounds} rounds (the other way: Pikafish's on 9x10, Fairy-Stockfish's on 12x10):");
     println!("| | magic-tables | the other way | ratio of medians | ratio of minimums |");
     println!("|---|---:|---:|---:|---:|");
-    lookups.print("rook + cannon lookup, random pairs", "ns");
-    chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
+    magic.print(depth);
     board_12x10.print("12x10 rook + bishop + cannon, random pairs", "ns");
-    let perft_label = format!("perft {depth} from the start ({expected} leaves)", expected = PERFT[depth as usize]);
-    perfts.print(&perft_label, "s");
-    let pext = if magic_tables::xiangqi::pext::ACTIVE { "pext tables" } else { "no BMI2: its magic fallback" };
+    let active = if magic_tables::xiangqi::pext::ACTIVE { "pext tables" } else { "no BMI2: its magic fallback" };
     println!(
-        "through xiangqi::pext ({pext}, {} bytes), beside Pikafish's way:",
+        "through xiangqi::pext ({active}, {} bytes), beside Pikafish's way:",
         magic_tables::xiangqi::pext::TABLE_BYTES
     );
-    pext_lookups.print("rook + cannon lookup, random pairs", "ns");
-    pext_chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
-    pext_perfts.print(&perft_label, "s");
+    pext.print(depth);
+}
+
+/// Nanoseconds per lookup (or per link of the chain) from the seconds of one pass.
+fn per(lookups_per_pass: usize) -> f64 {
+    1e9 / lookups_per_pass as f64
+}
+
+/// What one round times a xiangqi source on, beside Pikafish's way.
+struct Case<'a> {
+    round: usize,
+    repeats: usize,
+    pairs: &'a [(u8, u128)],
+    start: &'a Position,
+    depth: u32,
+    pikafish: &'a PikafishWay,
+}
+
+/// The rows of one xiangqi source (`xiangqi` or `xiangqi::pext`) beside Pikafish's way.
+#[derive(Default)]
+struct SourceRows {
+    lookups: Row,
+    chain: Row,
+    perft: Row,
+}
+
+impl SourceRows {
+    /// One round of `ours` and Pikafish's way: the independent lookups, the chain, a perft
+    /// (its count checked).
+    fn time<A: Attacks>(&mut self, case: &Case<'_>, ours: &A) {
+        let (pairs, pikafish, depth) = (case.pairs, case.pikafish, case.depth);
+        self.lookups.time(
+            case.round,
+            case.repeats,
+            per(pairs.len() * 2),
+            || {
+                black_box(rook_and_cannon(ours, black_box(pairs)));
+            },
+            || {
+                black_box(rook_and_cannon(pikafish, black_box(pairs)));
+            },
+        );
+        self.chain.time(
+            case.round,
+            case.repeats,
+            per(pairs.len()),
+            || {
+                black_box(dependent_chain(ours, black_box(pairs)));
+            },
+            || {
+                black_box(dependent_chain(pikafish, black_box(pairs)));
+            },
+        );
+        let expected = PERFT[depth as usize];
+        self.perft.time(
+            case.round,
+            1,
+            1.0,
+            || assert_eq!(perft(ours, black_box(case.start), depth), expected, "perft {depth}"),
+            || assert_eq!(perft(pikafish, black_box(case.start), depth), expected, "perft {depth}"),
+        );
+    }
+
+    /// The three rows.
+    fn print(self, depth: u32) {
+        self.lookups.print("rook + cannon lookup, random pairs", "ns");
+        self.chain.print("rook + cannon, then horse-to, each waiting for the last", "ns");
+        let expected = PERFT[depth as usize];
+        self.perft.print(&format!("perft {depth} from the start ({expected} leaves)"), "s");
+    }
 }
 
 /// One row of the table: this project's times and the other way's, one of each per round.
