@@ -287,6 +287,7 @@ fn results_do_not_depend_on_thread_count() {
 /// `pack` and `walk` take `--threads` as `search` and `span` do: the same range, and the same
 /// bytes on one thread or two (walks, draws and fits run on the threads).
 #[test]
+#[ignore = "9 to 17 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
 fn packs_and_walks_do_not_depend_on_thread_count() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -1352,6 +1353,7 @@ fn pack_walks_are_named_and_resume() {
 /// leaves the cache out; a run with more walks adds its new ones; a cache of other walks, a
 /// damaged one, a shard, or one without walks is refused.
 #[test]
+#[ignore = "9 to 17 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
 fn pack_walk_cache_gives_the_runs_that_walk() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
@@ -2328,6 +2330,7 @@ fn span_climbs_are_continued_packed_and_rederived() {
 /// resumes and re-derives (a row with a move dropped does not); a packing with other walk
 /// settings, and caches that cannot serve, are refused by name.
 #[test]
+#[ignore = "9 to 17 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
 fn span_climbs_from_walks_are_packed_and_rederived() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();

@@ -183,6 +183,7 @@ mod tests {
     /// finds them, and recipes name the walked magics they place (`walk:N`). The white run's
     /// walks leave holes of 256 slots or more out of their spans (`--walk-gap`).
     #[test]
+    #[ignore = "10 to 36 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
     fn a_resumed_run_with_walks_is_the_run_that_never_stopped() {
         // Each pool variant on one of the two indexings (they differ only in the index formula):
         // every variant resumes in every run, at five runs' cost instead of eight.
@@ -270,6 +271,7 @@ mod tests {
     /// raised before anything is placed, it has nothing. A resumed run stopped while it walks
     /// again hands out what it resumed (a suspended state as it was).
     #[test]
+    #[ignore = "10 to 36 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
     fn a_stopped_run_still_hands_out_a_valid_table() {
         use std::sync::atomic::AtomicBool;
         let references = ReferenceSet::new();
@@ -343,6 +345,7 @@ mod tests {
     /// from a cache with more walks than it makes) is the run that walked, new or resumed; a
     /// cache of other walks is refused.
     #[test]
+    #[ignore = "10 to 36 CPU-seconds: .ci/run runs it once, in release, beside the README test command"]
     fn a_run_reusing_cached_walks_is_the_run_that_walked() {
         let references = ReferenceSet::new();
         let params = Params { walks: 2, walk_steps: 300, walk_gap: 64, ..small_params() };

@@ -12,8 +12,10 @@
 //! * the lookups and perft again through `xiangqi::pext` (on a BMI2 build its `pext` tables,
 //!   else its fallback to the magic ones).
 //!
-//! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p xiangqi-perft --example measure -- [rounds] [depth]`
-//! on a BMI2 machine gives Pikafish's way its `pext`.
+//! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p xiangqi-perft --example measure -- [rounds] [depth] [perft]`
+//! on a BMI2 machine gives Pikafish's way its `pext`; `perft` as the third argument times only
+//! the perft rows (`-- 201 4 perft`: many short rounds). Each row gives the ratio of the medians,
+//! of the minimums, the median of the rounds' own ratios, and how many rounds were faster.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -34,6 +36,12 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: usize = args.next().map_or(5, |a| a.parse().expect("rounds: a number"));
     let depth: u32 = args.next().map_or(5, |a| a.parse().expect("depth: a number"));
+    // `perft` as a third argument: only the perft rows, for many quick rounds.
+    let only_perft = match args.next().as_deref() {
+        None => false,
+        Some("perft") => true,
+        Some(other) => panic!("the third argument is `perft` or nothing, not {other:?}"),
+    };
     assert!((1..PERFT.len() as u32).contains(&depth), "depth 1 to 5");
     let bmi2 = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
     println!(
@@ -67,24 +75,28 @@ fn main() {
     let start = Position::from_fen(START).unwrap();
     let (mut magic, mut pext, mut board_12x10) = (SourceRows::default(), SourceRows::default(), Row::default());
     for round in 0..rounds {
-        let case = Case { round, repeats, pairs: &pairs, start: &start, depth, pikafish: &pikafish };
+        let case = Case { round, repeats, pairs: &pairs, start: &start, depth, pikafish: &pikafish, only_perft };
         magic.time(&case, &Tables);
-        board_12x10.time(
-            round,
-            repeats,
-            per(pairs_12x10.len() * 3),
-            || {
-                black_box(sliders_12x10_ours(black_box(&pairs_12x10)));
-            },
-            || {
-                black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
-            },
-        );
+        if !only_perft {
+            board_12x10.time(
+                round,
+                repeats,
+                per(pairs_12x10.len() * 3),
+                || {
+                    black_box(sliders_12x10_ours(black_box(&pairs_12x10)));
+                },
+                || {
+                    black_box(sliders_12x10_fairy(&fairy, black_box(&pairs_12x10)));
+                },
+            );
+        }
         pext.time(&case, &PextTables);
     }
     println!("medians of {rounds} rounds (the other way: Pikafish's on 9x10, Fairy-Stockfish's on 12x10):");
-    println!("| | magic-tables | the other way | ratio of medians | ratio of minimums |");
-    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| | magic-tables | the other way | ratio of medians | ratio of minimums | median of round ratios | rounds faster |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     magic.print(depth);
     board_12x10.print("12x10 rook + bishop + cannon, random pairs", "ns");
     let active = if magic_tables::xiangqi::pext::ACTIVE { "pext tables" } else { "no BMI2: its magic fallback" };
@@ -108,6 +120,7 @@ struct Case<'a> {
     start: &'a Position,
     depth: u32,
     pikafish: &'a PikafishWay,
+    only_perft: bool,
 }
 
 /// The rows of one xiangqi source (`xiangqi` or `xiangqi::pext`) beside Pikafish's way.
@@ -119,10 +132,26 @@ struct SourceRows {
 }
 
 impl SourceRows {
-    /// One round of `ours` and Pikafish's way: the independent lookups, the chain, a perft
-    /// (its count checked).
+    /// One round of `ours` and Pikafish's way: the independent lookups and the chain (unless
+    /// only perft is asked for), a perft (its count checked).
     fn time<A: Attacks>(&mut self, case: &Case<'_>, ours: &A) {
-        let (pairs, pikafish, depth) = (case.pairs, case.pikafish, case.depth);
+        let (pikafish, depth) = (case.pikafish, case.depth);
+        if !case.only_perft {
+            self.time_lookups(case, ours);
+        }
+        let expected = PERFT[depth as usize];
+        self.perft.time(
+            case.round,
+            1,
+            1.0,
+            || assert_eq!(perft(ours, black_box(case.start), depth), expected, "perft {depth}"),
+            || assert_eq!(perft(pikafish, black_box(case.start), depth), expected, "perft {depth}"),
+        );
+    }
+
+    /// The lookups' two rows of one round.
+    fn time_lookups<A: Attacks>(&mut self, case: &Case<'_>, ours: &A) {
+        let (pairs, pikafish) = (case.pairs, case.pikafish);
         self.lookups.time(
             case.round,
             case.repeats,
@@ -144,14 +173,6 @@ impl SourceRows {
             || {
                 black_box(dependent_chain(pikafish, black_box(pairs)));
             },
-        );
-        let expected = PERFT[depth as usize];
-        self.perft.time(
-            case.round,
-            1,
-            1.0,
-            || assert_eq!(perft(ours, black_box(case.start), depth), expected, "perft {depth}"),
-            || assert_eq!(perft(pikafish, black_box(case.start), depth), expected, "perft {depth}"),
         );
     }
 
@@ -186,12 +207,24 @@ impl Row {
         }
     }
 
-    /// Prints the medians, their ratio and the ratio of the minimums (the steadier reading on a
-    /// machine that drifts: noise only adds time) as a Markdown row.
+    /// Prints as a Markdown row the medians, their ratio, the ratio of the minimums (noise only
+    /// adds time), and the round by round comparison: the median of each round's ratio (the two
+    /// ran back to back, so a drift slower than a round cancels) and in how many rounds this
+    /// project's was the faster.
     fn print(self, label: &str, unit: &str) {
+        if self.ours.is_empty() {
+            return;
+        }
         let least = |values: &[f64]| values.iter().copied().fold(f64::INFINITY, f64::min);
         let minimums = least(&self.ours) / least(&self.theirs);
+        let rounds: Vec<f64> = self.ours.iter().zip(&self.theirs).map(|(ours, theirs)| ours / theirs).collect();
+        let faster = rounds.iter().filter(|&&ratio| ratio < 1.0).count();
+        let count = rounds.len();
+        let by_round = median(rounds);
         let (ours, theirs) = (median(self.ours), median(self.theirs));
-        println!("| {label} | {ours:.2} {unit} | {theirs:.2} {unit} | {:.2} | {minimums:.2} |", ours / theirs);
+        println!(
+            "| {label} | {ours:.2} {unit} | {theirs:.2} {unit} | {:.2} | {minimums:.2} | {by_round:.3} | {faster} of {count} |",
+            ours / theirs
+        );
     }
 }
