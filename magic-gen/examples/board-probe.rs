@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use build_support_model::LayoutFile;
 use magic_gen::board::shipped::{XIANGQI_LAYOUT, XIANGQI_PIECES, XIANGQI_SEED, xiangqi_file, xiangqi_pext_file};
 use magic_gen::board::{BoardLayout, BoardTables, file, verify};
 use magic_tables_core::board::{Board, Piece};
@@ -17,26 +18,8 @@ fn main() {
         println!("[{}]", found.join(", "));
         return;
     }
-    let start = Instant::now();
-    let shipped = xiangqi_file().unwrap();
-    let made = start.elapsed();
-    let source = build_support::render(&shipped);
-    println!(
-        "the shipped xiangqi file: {} bytes of tables, made and verified in {made:?}, rendered ({} bytes of source) in {:?}",
-        shipped.table_bytes(),
-        source.len(),
-        start.elapsed() - made
-    );
-    let start = Instant::now();
-    let pext = xiangqi_pext_file().unwrap();
-    let made = start.elapsed();
-    let source = build_support::render(&pext);
-    println!(
-        "the xiangqi pext file (features xiangqi and pext, BMI2 targets): {} bytes of tables, made and verified in {made:?}, rendered ({} bytes of source) in {:?}",
-        pext.table_bytes(),
-        source.len(),
-        start.elapsed() - made
-    );
+    time_file("the shipped xiangqi file", xiangqi_file);
+    time_file("the xiangqi pext file (features xiangqi and pext, BMI2 targets)", xiangqi_pext_file);
     let (xiangqi, others) = (XIANGQI_PIECES.to_vec(), vec![Piece::Rook, Piece::Bishop, Piece::Cannon]);
     for layout in BoardLayout::ALL {
         for (files, ranks, pieces) in [(9, 10, &xiangqi), (12, 10, &others), (10, 8, &others), (6, 6, &others)] {
@@ -54,4 +37,19 @@ fn main() {
             );
         }
     }
+}
+
+/// Makes (and verifies) a file as the build script does, renders it, and prints its bytes and
+/// the time of each step.
+fn time_file(label: &str, make: fn() -> Result<LayoutFile, String>) {
+    let start = Instant::now();
+    let made = make().unwrap();
+    let making = start.elapsed();
+    let source = build_support::render(&made);
+    println!(
+        "{label}: {} bytes of tables, made and verified in {making:?}, rendered ({} bytes of source) in {:?}",
+        made.table_bytes(),
+        source.len(),
+        start.elapsed() - making
+    );
 }

@@ -23,6 +23,9 @@ const BOARD: Board = Board::XIANGQI;
 
 /// The start position.
 pub const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+/// The published perft counts from [`START`], depth 0 to 5, which the measuring examples check
+/// their runs against.
+pub const START_PERFT: [u64; 6] = [1, 44, 1_920, 79_666, 3_290_240, 133_312_995];
 /// The second published position.
 pub const SECOND: &str = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w";
 
